@@ -1,0 +1,238 @@
+"""The engine contract shared by all four games: decisions, choices, events, views, results, errors."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engines.rng import Rng
+
+MAX_CHOICE_ID = 24  # leaves room in a Discord custom_id (100 chars) for the game id and version
+MAX_LABEL = 80  # Discord's limit for a button or select option label
+
+
+class GameError(Exception):
+    """A refused action; its text is fit to show the person who tried it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class GameOver(GameError):
+    """The game has ended; nothing more can be applied."""
+
+
+class NotYourTurn(GameError):
+    """The seat has no decision pending."""
+
+
+class IllegalChoice(GameError):
+    """The choice is not among the seat's pending choices."""
+
+
+class BadOptions(GameError):
+    """The game options (or player count) are not valid."""
+
+
+class Choice(BaseModel):
+    """One selectable answer to a decision: a short stable id and a human label."""
+
+    model_config = ConfigDict(frozen=True)
+    id: str = Field(max_length=MAX_CHOICE_ID)
+    label: str = Field(max_length=MAX_LABEL)
+    group: str = ""  # optional layout hint, e.g. a row or category for a UI to cluster choices
+
+
+class Decision(BaseModel):
+    """Who must decide now, what they are asked, and the choices they have."""
+
+    seat: int
+    prompt: str
+    choices: list[Choice]
+    private: bool = False  # true when the choices reveal a secret: ask by DM, never in a channel
+    kind: str = ""  # a short stable tag ("sell", "cast", ...) for UIs and AIs
+
+    def choice(self, choice_id: str) -> Choice | None:
+        """The choice with this id, if it is on offer."""
+        for c in self.choices:
+            if c.id == choice_id:
+                return c
+        return None
+
+
+class Event(BaseModel):
+    """Something that happened; `private_to` marks text only that seat may see."""
+
+    text: str
+    seat: int | None = None  # the acting seat, if any
+    private_to: int | None = None
+    kind: str = ""
+
+
+class View(BaseModel):
+    """What one seat (or the public, seat None) may see; each game subclasses it."""
+
+    game: str
+    seat: int | None
+    players: list[str]
+    to_act: list[int] = Field(default_factory=list)  # seats with a pending decision
+    last: list[str] = Field(default_factory=list)  # recent public event texts
+    finished: bool = False
+
+
+class Result(BaseModel):
+    """Final standing: scores, ranks (1 is best, ties share), winners and a per-seat breakdown."""
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]]
+    summary: str = ""
+
+    @classmethod
+    def from_scores(
+        cls, scores: list[int], breakdown: list[dict[str, int]], winners: list[int] | None = None
+    ) -> Result:
+        """Rank by score (highest first, ties share a rank); winners default to the top score."""
+        ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
+        if winners is None:
+            best = max(scores)
+            winners = [i for i, s in enumerate(scores) if s == best]
+        return cls(scores=scores, ranks=ranks, winners=winners, breakdown=breakdown)
+
+
+class GameState(BaseModel):
+    """Base of every game's state: players, options, the seeded RNG and the public event tail."""
+
+    players: list[str]
+    rng: Rng
+    step: int = 0  # number of choices applied
+    log_tail: list[str] = Field(default_factory=list)  # last few public event texts
+
+
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=BaseModel)
+
+LOG_TAIL = 6
+
+
+def clone(value: Any) -> Any:
+    """A fast deep copy of a state: models, lists and dicts are copied; scalars are shared."""
+    if isinstance(value, BaseModel):
+        new = value.__class__.__new__(value.__class__)
+        object.__setattr__(new, "__dict__", {k: clone(v) for k, v in value.__dict__.items()})
+        object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+    if isinstance(value, list):
+        if value and isinstance(value[0], (int, str, bool, float)):
+            return list(value)
+        return [clone(v) for v in value]
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    return value
+
+
+class GameEngine(ABC, Generic[S, O]):
+    """One game's rules. Subclasses set the class attributes and implement the abstract methods.
+
+    `apply` is pure: it validates, works on a copy and returns the new state with its events.
+    """
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]
+    State: ClassVar[type[GameState]]
+    rules_summary: ClassVar[str]
+
+    # ---- setup -------------------------------------------------------------------------------
+    def parse_options(self, raw: dict[str, Any] | BaseModel | None) -> O:
+        """Validate options; a bad option raises BadOptions with a readable message."""
+        if isinstance(raw, self.Options):
+            return raw  # type: ignore[return-value]
+        try:
+            return self.Options.model_validate(raw or {})  # type: ignore[return-value]
+        except ValidationError as exc:
+            parts = []
+            for err in exc.errors():
+                where = ".".join(str(p) for p in err["loc"]) or "options"
+                parts.append(f"{where}: {err['msg']}")
+            raise BadOptions("Invalid options for " + self.name + ": " + "; ".join(parts)) from None
+
+    def check_players(self, count: int, options: O) -> None:
+        """Raise BadOptions unless this many players may play with these options."""
+        if not self.min_players <= count <= self.max_players:
+            raise BadOptions(f"{self.name} takes {self.min_players} to {self.max_players} players, not {count}.")
+
+    def new_game(self, players: list[str], options: dict[str, Any] | BaseModel | None, seed: int) -> S:
+        """A fresh game for these player names, validated options and seed."""
+        opts = self.parse_options(options)
+        self.check_players(len(players), opts)
+        return self.setup(list(players), opts, Rng.from_seed(seed))
+
+    @abstractmethod
+    def setup(self, players: list[str], options: O, rng: Rng) -> S:
+        """Build the opening state (deal, place, choose first player)."""
+
+    # ---- play --------------------------------------------------------------------------------
+    @abstractmethod
+    def decisions(self, state: S) -> list[Decision]:
+        """Every pending decision; empty exactly when the game is over."""
+
+    def apply(self, state: S, seat: int, choice_id: str) -> tuple[S, list[Event]]:
+        """Apply one seat's choice; raises GameOver, NotYourTurn or IllegalChoice and changes nothing."""
+        if self.result(state) is not None:
+            raise GameOver("This game is over.")
+        pending = [d for d in self.decisions(state) if d.seat == seat]
+        if not pending:
+            raise NotYourTurn("It is not your turn to decide.")
+        decision = pending[0]
+        if decision.choice(choice_id) is None:
+            raise IllegalChoice("That choice is not available now.")
+        new = clone(state)
+        events = self.play(new, seat, choice_id, decision)
+        new.step += 1
+        public = [e.text for e in events if e.private_to is None]
+        if public:
+            new.log_tail = (new.log_tail + public)[-LOG_TAIL:]
+        return new, events
+
+    @abstractmethod
+    def play(self, state: S, seat: int, choice_id: str, decision: Decision) -> list[Event]:
+        """Mutate the (already copied) state for a validated choice; return the events."""
+
+    # ---- reading -----------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What this seat (None: the public) may see."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Final result, or None while the game goes on."""
+
+    def choose(self, state: S, seat: int, level: str, rnd: random.Random) -> str:
+        """An AI's choice for `seat`'s pending decision; 'random' picks uniformly.
+
+        Subclasses override for stronger levels; an AI may read hidden information only
+        through `self.view(state, seat)`.
+        """
+        decision = next(d for d in self.decisions(state) if d.seat == seat)
+        return rnd.choice(decision.choices).id
+
+    ai_levels: ClassVar[tuple[str, ...]] = ("random",)
+
+    # ---- serialisation -----------------------------------------------------------------------
+    def dump(self, state: S) -> str:
+        """The state as JSON text."""
+        return state.model_dump_json()
+
+    def load(self, text: str) -> S:
+        """A state from JSON text."""
+        return self.State.model_validate_json(text)  # type: ignore[return-value]

@@ -1,0 +1,1 @@
+"""Pillow drawings of engine views (never of full states): boards, private hands, final scores."""

@@ -1,0 +1,186 @@
+"""Shared drawing helpers: shipped fonts, seat colours with shapes, text, headers and PNG output."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+MAX_WIDTH = 1200
+
+BG = (238, 232, 218)
+INK = (34, 34, 40)
+MUTED = (110, 110, 120)
+WATER = (120, 180, 214)
+PANEL = (250, 247, 240)
+HIGHLIGHT = (255, 196, 0)
+
+# Seat colours chosen to stay apart for common colour-blindness; each seat also has a shape and letter.
+SEAT_COLOURS = [
+    (213, 94, 0),  # vermilion
+    (0, 114, 178),  # blue
+    (240, 228, 66),  # yellow
+    (0, 158, 115),  # green
+    (204, 121, 167),  # pink
+    (86, 180, 233),  # sky
+]
+SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"]
+SEAT_LETTERS = "ABCDEF"
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu font at a pixel size (loaded once per size)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    """The colour of a seat."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def text_colour_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on this background."""
+    r, g, b = rgb[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
+
+
+def seat_marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float) -> None:
+    """Draw a seat's token: its colour, its own shape and its letter, so colour is never the only cue."""
+    colour = seat_colour(seat)
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    box = (cx - r, cy - r, cx + r, cy + r)
+    outline = INK
+    if shape == "circle":
+        draw.ellipse(box, fill=colour, outline=outline, width=2)
+    elif shape == "square":
+        draw.rectangle((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=colour, outline=outline, width=2)
+    elif shape == "triangle":
+        draw.polygon([(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)], fill=colour, outline=outline, width=2)
+    elif shape == "diamond":
+        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour, outline=outline, width=2)
+    else:
+        draw.regular_polygon((cx, cy, r), 6 if shape == "hexagon" else 5, fill=colour, outline=outline, width=2)
+    letter_font = font(max(9, int(r * 1.1)), bold=True)
+    draw.text((cx, cy + (r * 0.15 if shape == "triangle" else 0)), SEAT_LETTERS[seat % 6], font=letter_font,
+              fill=text_colour_on(colour), anchor="mm")
+
+
+def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> str:
+    """Shorten text with an ellipsis until it fits in `width` pixels."""
+    f = font(size, bold)
+    if draw.textlength(text, font=f) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=f) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit in `width` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if draw.textlength(trial, font=f) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def rounded(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill, outline=INK,
+            radius: int = 10, width: int = 2) -> None:
+    """A rounded rectangle."""
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def turn_banner(draw: ImageDraw.ImageDraw, width: int, title: str, players: list[str], to_act: list[int],
+                finished: bool, y: int = 0, height: int = 56) -> int:
+    """The top bar: the game title and whose turn it is (marker, name). Returns its bottom y."""
+    draw.rectangle((0, y, width, y + height), fill=(40, 62, 88))
+    draw.text((16, y + height // 2), title, font=font(24, bold=True), fill=(255, 255, 255), anchor="lm")
+    if finished:
+        status = "Game over"
+    elif len(to_act) == 1:
+        status = f"{players[to_act[0]]} to act"
+    elif to_act:
+        status = "Waiting for " + ", ".join(players[s] for s in to_act)
+    else:
+        status = ""
+    f = font(22, bold=True)
+    tw = draw.textlength(status, font=f)
+    x = width - 16 - tw
+    draw.text((x, y + height // 2), status, font=f, fill=HIGHLIGHT, anchor="lm")
+    if len(to_act) == 1 and not finished:
+        seat_marker(draw, to_act[0], x - 22, y + height // 2, 14)
+    return y + height
+
+
+def last_action_bar(draw: ImageDraw.ImageDraw, width: int, y: int, lines: list[str], height: int = 34) -> int:
+    """A strip with the most recent public event. Returns its bottom y."""
+    draw.rectangle((0, y, width, y + height), fill=(225, 218, 200))
+    text = lines[-1] if lines else "Game started."
+    draw.text((16, y + height // 2), fit_text(draw, "Last: " + text, width - 32, 18), font=font(18), fill=INK,
+              anchor="lm")
+    return y + height
+
+
+def new_canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank RGB canvas and its drawing context."""
+    if width > MAX_WIDTH:
+        raise ValueError(f"images must be at most {MAX_WIDTH} px wide")
+    img = Image.new("RGB", (width, height), colour)
+    return img, ImageDraw.Draw(img)
+
+
+def to_png(img: Image.Image) -> bytes:
+    """Encode as a palette PNG when that keeps the picture, which keeps files small."""
+    buf = io.BytesIO()
+    small = img.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    small.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def score_table(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, players: list[str],
+                breakdown: list[dict[str, int]], totals: list[int], winners: list[int], ranks: list[int]) -> int:
+    """A final-score table: one row per player, one column per breakdown item. Returns bottom y."""
+    columns: list[str] = []
+    for row in breakdown:
+        for k in row:
+            if k not in columns:
+                columns.append(k)
+    name_w = 230
+    col_w = max(60, (width - name_w - 90) // max(1, len(columns)))
+    header_f = font(15, bold=True)
+    for i, c in enumerate(columns):
+        cx = x + name_w + i * col_w + col_w // 2
+        for j, part in enumerate(wrap_text(draw, c, col_w - 6, 15, bold=True)[:2]):
+            draw.text((cx, y + 12 + j * 17), part, font=header_f, fill=INK, anchor="mm")
+    draw.text((x + width - 45, y + 12), "Total", font=header_f, fill=INK, anchor="mm")
+    y += 44
+    order = sorted(range(len(players)), key=lambda s: (ranks[s], s))
+    for s in order:
+        row_h = 44
+        fill = (255, 240, 190) if s in winners else PANEL
+        rounded(draw, (x, y, x + width, y + row_h - 4), fill=fill, radius=8, width=1)
+        seat_marker(draw, s, x + 20, y + row_h // 2 - 2, 13)
+        label = f"{ranks[s]}. {players[s]}" + ("  ★" if s in winners else "")
+        draw.text((x + 40, y + row_h // 2 - 2), fit_text(draw, label, name_w - 45, 19, True), font=font(19, True),
+                  fill=INK, anchor="lm")
+        for i, c in enumerate(columns):
+            v = breakdown[s].get(c, 0)
+            cx = x + name_w + i * col_w + col_w // 2
+            draw.text((cx, y + row_h // 2 - 2), str(v), font=font(19), fill=(170, 30, 30) if v < 0 else INK,
+                      anchor="mm")
+        draw.text((x + width - 45, y + row_h // 2 - 2), str(totals[s]), font=font(21, True), fill=INK, anchor="mm")
+        y += row_h
+    return y
