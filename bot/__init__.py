@@ -1,0 +1,1 @@
+"""The host service, storage, settings, the Discord adapter and the offline terminal player."""

@@ -1,0 +1,86 @@
+"""The `fishbot` command: run the Discord bot, sync its commands, or play offline."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from engines import registry
+
+
+def _options(text: str | None) -> dict:
+    """Game options from a JSON object on the command line."""
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SystemExit(f"--options must be a JSON object, e.g. '{{\"target\": 12}}': {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise SystemExit("--options must be a JSON object, e.g. '{\"target\": 12}'")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = argparse.ArgumentParser(prog="fishbot", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
+    sub.add_parser("sync", help="register the /fish slash commands with Discord (run after upgrades)")
+    for name, text in (("play", "play a game in this terminal against AI seats"),
+                       ("demo", "play an all-AI game and write every board image")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("game", choices=registry.keys())
+        p.add_argument("--players", type=int, default=3 if name == "play" else 4)
+        p.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 12}'")
+        p.add_argument("--seed", type=int, default=7 if name == "demo" else None)
+        p.add_argument("--level", default="greedy", help="AI level: random or greedy")
+        p.add_argument("--db", default=None, help="SQLite file (default: a file in --out)")
+        p.add_argument("--out", default="out" if name == "play" else "demo-out", help="folder for images")
+        if name == "play":
+            p.add_argument("--bots", type=int, default=2, help="how many seats AI players take")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = build_parser().parse_args(argv)
+    command = args.command or "run"
+    if command in ("run", "sync"):
+        from bot.discord.runner import run_bot, sync_commands
+        from bot.settings import Settings
+
+        settings = Settings()
+        if not settings.discord_token:
+            print("No DISCORD_TOKEN is set (in the environment or .env), so the bot cannot connect to Discord.\n"
+                  "Copy .env.example to .env and put your bot token there, or play offline right now:\n"
+                  "  fishbot play wishes --players 3 --bots 2\n"
+                  "  fishbot demo wishes --seed 7 --out demo-out", file=sys.stderr)
+            return 2
+        asyncio.run(run_bot(settings) if command == "run" else sync_commands(settings))
+        return 0
+    from bot import terminal
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    db = args.db or str(out / "games.db")
+    options = _options(args.options)
+    try:
+        if command == "play":
+            return asyncio.run(terminal.play(args.game, args.players, args.bots, db, out, options, args.seed,
+                                             args.level))
+        asyncio.run(terminal.demo(args.game, args.players, db, out, options, args.seed, args.level))
+        return 0
+    except Exception as exc:  # noqa: BLE001 - a person's mistake (bad option) gets its message, not a trace
+        message = getattr(exc, "message", None)
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

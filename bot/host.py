@@ -1,0 +1,403 @@
+"""The transport-neutral host: lobbies, seats, turns, AI seats and stand-ins, persistence.
+
+Discord, the terminal player and the tests all drive games through this one service. Every change
+to a game is one store transaction guarded by a compare-and-swap on the game's version, so a stale
+or doubled click is refused and never applied twice, in this process or another on the same file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.models import OPEN_STATUSES, GameRecord, GuildSettings, Move, Played, Seat
+from bot.store import SqliteStore, Store
+from engines import registry
+from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View
+
+MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
+OUTDATED = "That was for an older state of the game; look at the latest board and try again."
+
+
+class HostError(Exception):
+    """A refused request; its text is fit to show the person who made it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Host:
+    """Runs games over a Store; knows nothing of Discord."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._states: dict[int, tuple[int, GameState]] = {}  # game id -> (version, parsed state)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @classmethod
+    async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Host:
+        """A host over the SQLite file at `path`."""
+        return cls(await SqliteStore.open(path), clock)
+
+    async def close(self) -> None:
+        """Close the store."""
+        await self.store.close()
+
+    # ---- reading --------------------------------------------------------------------------------
+    @staticmethod
+    def engine(record: GameRecord) -> GameEngine:
+        """The engine of this game."""
+        return registry.get(record.key)
+
+    def pending(self, record: GameRecord) -> list[Decision]:
+        """The decisions now awaited (none unless the game is active)."""
+        if record.status != "active" or record.state is None:
+            return []
+        return self.engine(record).decisions(record.state)
+
+    def view(self, record: GameRecord, seat: int | None) -> View:
+        """What this seat (None: everyone) may see."""
+        if record.state is None:
+            raise HostError("This game has not started yet.")
+        return self.engine(record).view(record.state, seat)
+
+    def result(self, record: GameRecord) -> Result | None:
+        """The final result, once the game is over."""
+        return None if record.state is None else self.engine(record).result(record.state)
+
+    async def get(self, game_id: int) -> GameRecord:
+        """The current record (state included), read from the store so other processes' moves show."""
+        loaded = await self.store.load(game_id)
+        if loaded is None:
+            raise HostError(f"There is no game #{game_id}.")
+        record, state_json = loaded
+        if state_json is not None:
+            cached = self._states.get(game_id)
+            if cached is not None and cached[0] == record.version:
+                record.state = cached[1]
+            else:
+                record.state = self.engine(record).load(state_json)
+                self._states[game_id] = (record.version, record.state)
+        return record
+
+    async def games(self, guild_id: int | None, channel_id: int | None = None,
+                    statuses: Sequence[str] = OPEN_STATUSES) -> list[GameRecord]:
+        """A server's games (without states), optionally only those living in one channel or thread."""
+        found = await self.store.find(guild_id, statuses)
+        if channel_id is not None:
+            found = [g for g in found if channel_id in (g.channel_id, g.thread_id)]
+        return found
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every active game on every server."""
+        return await self.store.find(None, ("active",))
+
+    async def history(self, game_id: int, limit: int = 15) -> list[Move]:
+        """The last moves of a game, oldest first."""
+        return await self.store.moves(game_id, last=limit)
+
+    async def replay(self, game_id: int) -> GameState:
+        """Rebuild a game's state from its seed and move log alone."""
+        record = await self.get(game_id)
+        engine = self.engine(record)
+        state = engine.new_game(record.names, record.options, record.seed)
+        for move in await self.store.moves(game_id):
+            state, _ = engine.apply(state, move.seat, move.choice_id)
+        return state
+
+    # ---- lobby ----------------------------------------------------------------------------------
+    async def create(self, key: str, options: dict[str, Any] | None, user_id: int, name: str,
+                     guild_id: int | None = None, channel_id: int | None = None,
+                     seat_creator: bool = True) -> GameRecord:
+        """Open a lobby for a game; the creator hosts it and (unless told not to) takes the first seat."""
+        engine = self._engine_for(key)
+        opts = engine.parse_options(options).model_dump(mode="json")
+        now = self.clock()
+        record = GameRecord(id=0, key=engine.key, options=opts, seed=0, status="lobby", host_user=user_id,
+                            guild_id=guild_id, channel_id=channel_id,
+                            seats=[Seat(user_id=user_id, name=name)] if seat_creator else [],
+                            created_at=now, updated_at=now, turn_since=now)
+        record.id = await self.store.create(record, None)
+        return record
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        """Seat a person in a lobby."""
+        async with self._lock(game_id):
+            record = await self._lobby(game_id)
+            if record.seat_of(user_id) is not None:
+                raise HostError("You are already seated in this game.")
+            engine = self.engine(record)
+            if len(record.seats) >= engine.max_players:
+                raise HostError(f"This game is full ({engine.max_players} players).")
+            record.seats.append(Seat(user_id=user_id, name=name))
+            return (await self._commit(record, None)).record
+
+    async def add_ai(self, game_id: int, by_user: int, level: str = "greedy") -> GameRecord:
+        """Seat an AI player (the lobby's host only)."""
+        async with self._lock(game_id):
+            record = await self._lobby(game_id)
+            self._require_host(record, by_user)
+            engine = self.engine(record)
+            if level not in engine.ai_levels:
+                raise HostError(f"AI level must be one of: {', '.join(engine.ai_levels)}.")
+            if len(record.seats) >= engine.max_players:
+                raise HostError(f"This game is full ({engine.max_players} players).")
+            number = sum(1 for s in record.seats if s.ai) + 1
+            record.seats.append(Seat(name=f"AI {number} ({level})", ai=level))
+            return (await self._commit(record, None)).record
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        """Leave a lobby (the host's role passes on; an empty lobby closes) or hand an active seat to an AI."""
+        async with self._lock(game_id):
+            record = await self.get(game_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise HostError("You are not seated in this game.")
+            if record.status == "lobby":
+                record.seats.pop(seat)
+                humans = [s for s in record.seats if s.user_id is not None]
+                if not humans:
+                    record.status = "cancelled"
+                elif record.host_user == user_id:
+                    record.host_user = humans[0].user_id  # type: ignore[assignment]
+                return (await self._commit(record, None)).record
+            if record.status != "active":
+                raise HostError("This game is over.")
+            record.seats[seat] = Seat(name=record.seats[seat].name + " (AI)", ai=self._standin_level(record))
+            return (await self._advance(record, [], [])).record
+
+    async def cancel(self, game_id: int, by_user: int, admin: bool = False) -> GameRecord:
+        """Cancel a lobby or an active game (its host, or a server admin)."""
+        async with self._lock(game_id):
+            record = await self.get(game_id)
+            if record.status not in OPEN_STATUSES:
+                raise HostError("This game is already over.")
+            if not admin:
+                self._require_host(record, by_user)
+            record.status = "cancelled"
+            return (await self._commit(record, record.state)).record
+
+    async def begin(self, game_id: int, by_user: int | None, seed: int | None = None,
+                    autoplay: bool = True) -> Played:
+        """Start a lobby's game (its host only; None for a trusted caller); AI seats then play their turns."""
+        async with self._lock(game_id):
+            record = await self._lobby(game_id)
+            if by_user is not None:
+                self._require_host(record, by_user)
+            engine = self.engine(record)
+            if len(record.seats) < engine.min_players:
+                raise HostError(f"{engine.name} needs at least {engine.min_players} players; "
+                                f"{len(record.seats)} seated. Invite friends or add an AI.")
+            record.seed = secrets.randbits(62) if seed is None else seed
+            try:
+                state = engine.new_game(record.names, record.options, record.seed)
+            except GameError as exc:
+                raise HostError(exc.message) from None
+            record.status = "active"
+            return await self._advance(record, [], [], state=state, autoplay=autoplay)
+
+    # ---- play -----------------------------------------------------------------------------------
+    async def submit(self, game_id: int, user_id: int, choice_id: str, version: int) -> Played:
+        """A person's choice, made on the board at `version`; AI seats then play their turns."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, version)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise HostError("You are not playing in this game.")
+            if record.seats[seat].standin:
+                record.seats[seat].standin = False  # the owner is back; the stand-in steps aside
+            return await self._play(record, seat, choice_id)
+
+    async def submit_seat(self, game_id: int, seat: int, choice_id: str, version: int) -> Played:
+        """A choice for a seat by a trusted caller (the terminal player, tests)."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, version)
+            if not 0 <= seat < len(record.seats):
+                raise HostError("There is no such seat.")
+            return await self._play(record, seat, choice_id)
+
+    async def step_ai(self, game_id: int) -> Played:
+        """Play exactly one pending AI (or stand-in) decision, for callers that show every move."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, None)
+            return await self._advance(record, [], [], limit=1)
+
+    async def set_standin(self, game_id: int, seat: int, on: bool) -> Played:
+        """Let an AI play an idle person's seat (on) or stop it (off)."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, None)
+            if record.seats[seat].user_id is None:
+                raise HostError("That seat is already an AI player.")
+            record.seats[seat].standin = on
+            return await self._advance(record, [], [], autoplay=on)
+
+    async def reclaim(self, game_id: int, user_id: int) -> GameRecord:
+        """A person takes their seat back from the AI stand-in."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, None)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise HostError("You are not playing in this game.")
+            if not record.seats[seat].standin:
+                raise HostError("Your seat is not being played by a stand-in.")
+            record.seats[seat].standin = False
+            return (await self._commit(record, record.state)).record
+
+    # ---- places, reminders, settings ------------------------------------------------------------
+    async def set_place(self, game_id: int, channel_id: int | None = None, thread_id: int | None = None,
+                        message_id: int | None = None) -> None:
+        """Remember where the game lives (channel, thread, board message)."""
+        fields = {k: v for k, v in (("channel_id", channel_id), ("thread_id", thread_id),
+                                    ("message_id", message_id)) if v is not None}
+        if fields:
+            await self.store.set_fields(game_id, **fields)
+
+    async def mark_reminded(self, game_id: int, version: int) -> None:
+        """Note that the players to act at `version` were reminded."""
+        await self.store.set_fields(game_id, reminded_version=version)
+
+    async def expire_lobbies(self, now: float | None = None) -> list[GameRecord]:
+        """Cancel lobbies older than their server's lobby lifetime; returns those cancelled."""
+        now = self.clock() if now is None else now
+        expired = []
+        for record in await self.store.find(None, ("lobby",)):
+            settings = await self.get_settings(record.guild_id)
+            if now - record.created_at >= settings.lobby_hours * 3600:
+                async with self._lock(record.id):
+                    fresh = await self.get(record.id)
+                    if fresh.status == "lobby":
+                        fresh.status = "cancelled"
+                        expired.append((await self._commit(fresh, None)).record)
+        return expired
+
+    async def get_settings(self, guild_id: int | None) -> GuildSettings:
+        """A server's settings (defaults outside a server)."""
+        return GuildSettings() if guild_id is None else await self.store.get_settings(guild_id)
+
+    async def set_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some of a server's settings; bad values raise HostError and change nothing."""
+        current = await self.store.get_settings(guild_id)
+        try:
+            updated = GuildSettings.model_validate({**current.model_dump(), **changes})
+        except ValueError as exc:
+            raise HostError(f"Invalid setting: {exc.errors()[0]['msg']}.") from None  # type: ignore[attr-defined]
+        await self.store.put_settings(guild_id, updated)
+        return updated
+
+    # ---- internals ------------------------------------------------------------------------------
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        """The per-game lock that serialises this process's changes to one game."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @staticmethod
+    def _engine_for(key: str) -> GameEngine:
+        """The engine for a key, as a HostError when unknown."""
+        try:
+            return registry.get(key)
+        except GameError as exc:
+            raise HostError(exc.message) from None
+
+    @staticmethod
+    def _require_host(record: GameRecord, user_id: int) -> None:
+        """Refuse anyone but the lobby's host."""
+        if record.host_user != user_id:
+            raise HostError("Only the player who opened this game can do that.")
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        """The record, which must be an open lobby."""
+        record = await self.get(game_id)
+        if record.status != "lobby":
+            raise HostError("This game has already started." if record.status == "active" else "This game is over.")
+        return record
+
+    async def _active(self, game_id: int, version: int | None) -> GameRecord:
+        """The record, which must be an active game at `version` (when given)."""
+        record = await self.get(game_id)
+        if record.status == "lobby":
+            raise HostError("This game has not started yet.")
+        if record.status != "active":
+            raise HostError("This game is over.")
+        if version is not None and version != record.version:
+            raise HostError(OUTDATED)
+        return record
+
+    def _standin_level(self, record: GameRecord) -> str:
+        """The AI level that plays for people: the strongest the game offers."""
+        return self.engine(record).ai_levels[-1]
+
+    async def _play(self, record: GameRecord, seat: int, choice_id: str) -> Played:
+        """Apply a person's choice, then any automated replies, in one transaction."""
+        engine = self.engine(record)
+        assert record.state is not None
+        decision = next((d for d in engine.decisions(record.state) if d.seat == seat), None)
+        try:
+            state, events = engine.apply(record.state, seat, choice_id)
+        except GameError as exc:
+            raise HostError(exc.message) from None
+        assert decision is not None
+        move = self._move(record, 0, decision, seat, choice_id, by_ai=False)
+        return await self._advance(record, [move], events, state=state)
+
+    def _move(self, record: GameRecord, offset: int, decision: Decision, seat: int, choice_id: str,
+              by_ai: bool) -> Move:
+        """A log entry; private choices are logged without their secret label."""
+        choice = decision.choice(choice_id)
+        label = "made a private choice" if decision.private or choice is None else choice.label
+        return Move(index=self._move_count(record) + offset, seat=seat, choice_id=choice_id, label=label,
+                    by_ai=by_ai, at=self.clock())
+
+    @staticmethod
+    def _move_count(record: GameRecord) -> int:
+        """How many moves the log holds (the engine counts every applied choice)."""
+        return 0 if record.state is None else record.state.step
+
+    async def _advance(self, record: GameRecord, moves: list[Move], events: list[Event],
+                       state: GameState | None = None, autoplay: bool = True,
+                       limit: int = MAX_AUTOMATED_MOVES) -> Played:
+        """Let automated seats answer (up to `limit` moves), finish the game if it ended, and commit."""
+        engine = self.engine(record)
+        state = record.state if state is None else state
+        base = self._move_count(record)
+        played = 0
+        while autoplay and state is not None and played < limit:
+            waiting = [d for d in engine.decisions(state) if record.seats[d.seat].automated]
+            if not waiting:
+                break
+            decision = waiting[0]
+            seat = record.seats[decision.seat]
+            level = seat.ai or self._standin_level(record)
+            rnd = random.Random(f"{record.seed}:{state.step}:{decision.seat}")
+            choice_id = engine.choose(state, decision.seat, level, rnd)
+            state, new_events = engine.apply(state, decision.seat, choice_id)
+            moves.append(Move(index=base + len(moves), seat=decision.seat, choice_id=choice_id,
+                              label="made a private choice" if decision.private
+                              else decision.choice(choice_id).label,  # type: ignore[union-attr]
+                              by_ai=True, at=self.clock()))
+            events.extend(new_events)
+            played += 1
+        if state is not None and engine.result(state) is not None:
+            record.status = "finished"
+        if moves:
+            record.turn_since = self.clock()
+        return await self._commit(record, state, moves, events)
+
+    async def _commit(self, record: GameRecord, state: GameState | None, moves: Sequence[Move] = (),
+                      events: Sequence[Event] = ()) -> Played:
+        """Persist with a compare-and-swap on the version; a lost race is refused as outdated."""
+        expected = record.version
+        record.version = expected + 1
+        record.updated_at = self.clock()
+        record.state = state
+        state_json = None if state is None else self.engine(record).dump(state)
+        if not await self.store.save(record, state_json, expected, moves):
+            self._states.pop(record.id, None)
+            raise HostError(OUTDATED)
+        if state is not None:
+            self._states[record.id] = (record.version, state)
+        return Played(record=record, moves=list(moves), events=list(events))

@@ -1,0 +1,96 @@
+"""Records the host keeps: games, seats, moves and per-server settings."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core import Event, GameState
+
+Status = Literal["lobby", "active", "finished", "cancelled"]
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
+
+
+class Seat(BaseModel):
+    """A place at the table: a person (user_id) or an AI player (ai = its level)."""
+
+    user_id: int | None = None
+    name: str
+    ai: str | None = None
+    standin: bool = False  # an AI plays this person's seat until they take it back
+
+    @property
+    def automated(self) -> bool:
+        """True when an AI decides for this seat now."""
+        return self.ai is not None or self.standin
+
+
+class GameRecord(BaseModel):
+    """One hosted game: its setup, seats, places, version and the current engine state."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    id: int
+    key: str
+    options: dict[str, Any]
+    seed: int
+    status: Status
+    host_user: int
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    message_id: int | None = None
+    seats: list[Seat]
+    version: int = 0
+    created_at: float
+    updated_at: float
+    turn_since: float
+    reminded_version: int = -1
+    state: GameState | None = Field(default=None, exclude=True)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user holds in this game, if any."""
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        """The seat names in seat order."""
+        return [s.name for s in self.seats]
+
+    @property
+    def place_id(self) -> int | None:
+        """Where the game lives: its thread if it has one, else its channel."""
+        return self.thread_id or self.channel_id
+
+
+class Move(BaseModel):
+    """One accepted choice in a game's log."""
+
+    index: int
+    seat: int
+    choice_id: str
+    label: str
+    by_ai: bool = False
+    at: float = 0.0
+
+
+class Played(BaseModel):
+    """What one call that advanced a game did: the record after it, the moves and their events."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    record: GameRecord
+    moves: list[Move] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
+
+
+class GuildSettings(BaseModel):
+    """Per-server timing for asynchronous play, in hours."""
+
+    remind_hours: float = Field(default=12.0, gt=0, le=24 * 30)
+    standin_hours: float = Field(default=48.0, gt=0, le=24 * 60)
+    lobby_hours: float = Field(default=24.0, gt=0, le=24 * 30)

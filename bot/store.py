@@ -1,0 +1,262 @@
+"""Game storage: a small async interface and its SQLite implementation (WAL, numbered migrations, CAS)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.models import GameRecord, GuildSettings, Move, Seat
+
+# Numbered migrations: index i brings the schema from version i to i + 1. Never edit a shipped one.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        key TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        host_user INTEGER NOT NULL,
+        guild_id INTEGER,
+        channel_id INTEGER,
+        thread_id INTEGER,
+        message_id INTEGER,
+        seats TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        state TEXT,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        turn_since REAL NOT NULL,
+        reminded_version INTEGER NOT NULL DEFAULT -1
+    );
+    CREATE INDEX games_by_place ON games (guild_id, status);
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        choice TEXT NOT NULL,
+        label TEXT NOT NULL,
+        by_ai INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, idx)
+    );
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        data TEXT NOT NULL
+    );
+    """,
+]
+
+_COLUMNS = (
+    "id, key, options, seed, status, host_user, guild_id, channel_id, thread_id, message_id, seats, "
+    "version, state, created_at, updated_at, turn_since, reminded_version"
+)
+
+
+class Store(ABC):
+    """What the host needs from a database; a server database can stand in for SQLite."""
+
+    @abstractmethod
+    async def create(self, record: GameRecord, state_json: str | None) -> int:
+        """Insert a new game; returns its id."""
+
+    @abstractmethod
+    async def load(self, game_id: int) -> tuple[GameRecord, str | None] | None:
+        """A game's record and its state JSON, or None."""
+
+    @abstractmethod
+    async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
+                   moves: Sequence[Move] = ()) -> bool:
+        """Write the record (version already bumped) if the stored version is still `expected_version`.
+
+        The moves are appended in the same transaction. False (and nothing written) on a stale version.
+        """
+
+    @abstractmethod
+    async def set_fields(self, game_id: int, **fields: Any) -> None:
+        """Update plain columns that do not change the game's version (places, reminders, seats' stand-ins)."""
+
+    @abstractmethod
+    async def moves(self, game_id: int, last: int | None = None) -> list[Move]:
+        """The move log in order (only the last `last` moves when given)."""
+
+    @abstractmethod
+    async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
+        """Games of a server (every server when guild_id is None) in these statuses, newest first."""
+
+    @abstractmethod
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings (defaults when never set)."""
+
+    @abstractmethod
+    async def put_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Store a server's settings."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Release the database."""
+
+
+def _record(row: Sequence[Any]) -> tuple[GameRecord, str | None]:
+    """A record and its state JSON from a games row."""
+    (gid, key, options, seed, status, host_user, guild_id, channel_id, thread_id, message_id, seats,
+     version, state, created_at, updated_at, turn_since, reminded_version) = row
+    record = GameRecord(
+        id=gid, key=key, options=json.loads(options), seed=seed, status=status, host_user=host_user,
+        guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, message_id=message_id,
+        seats=[Seat.model_validate(s) for s in json.loads(seats)], version=version, created_at=created_at,
+        updated_at=updated_at, turn_since=turn_since, reminded_version=reminded_version,
+    )
+    return record, state
+
+
+def _seats_json(record: GameRecord) -> str:
+    """The seats column."""
+    return json.dumps([s.model_dump() for s in record.seats])
+
+
+class SqliteStore(Store):
+    """SQLite through aiosqlite in WAL mode; one connection, transactions serialised by a lock."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> SqliteStore:
+        """Open (creating and migrating as needed) the database file."""
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        store = cls(conn)
+        await store._migrate()
+        return store
+
+    async def _migrate(self) -> None:
+        """Apply the numbered migrations not yet applied, each in its own transaction."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                async with self._conn.execute("PRAGMA user_version") as cur:
+                    current = (await cur.fetchone())[0]
+                for number in range(current, len(MIGRATIONS)):
+                    for statement in MIGRATIONS[number].split(";"):
+                        if statement.strip():
+                            await self._conn.execute(statement)
+                    await self._conn.execute(f"PRAGMA user_version = {number + 1}")
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+
+    async def create(self, record: GameRecord, state_json: str | None) -> int:
+        """Insert a new game; returns its id."""
+        async with self._lock:
+            cur = await self._conn.execute(
+                "INSERT INTO games (key, options, seed, status, host_user, guild_id, channel_id, thread_id, "
+                "message_id, seats, version, state, created_at, updated_at, turn_since, reminded_version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (record.key, json.dumps(record.options), record.seed, record.status, record.host_user,
+                 record.guild_id, record.channel_id, record.thread_id, record.message_id, _seats_json(record),
+                 record.version, state_json, record.created_at, record.updated_at, record.turn_since,
+                 record.reminded_version),
+            )
+            return cur.lastrowid
+
+    async def load(self, game_id: int) -> tuple[GameRecord, str | None] | None:
+        """A game's record and its state JSON, or None."""
+        async with self._lock:
+            async with self._conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+        return _record(row) if row else None
+
+    async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
+                   moves: Sequence[Move] = ()) -> bool:
+        """Compare-and-swap the record and append moves in one transaction."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self._conn.execute(
+                    "UPDATE games SET options = ?, seed = ?, status = ?, seats = ?, version = ?, state = ?, "
+                    "updated_at = ?, turn_since = ?, host_user = ? WHERE id = ? AND version = ?",
+                    (json.dumps(record.options), record.seed, record.status, _seats_json(record), record.version,
+                     state_json, record.updated_at, record.turn_since, record.host_user, record.id,
+                     expected_version),
+                )
+                if cur.rowcount != 1:
+                    await self._conn.execute("ROLLBACK")
+                    return False
+                if moves:
+                    await self._conn.executemany(
+                        "INSERT INTO moves (game_id, idx, seat, choice, label, by_ai, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [(record.id, m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at) for m in moves],
+                    )
+                await self._conn.execute("COMMIT")
+                return True
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+
+    async def set_fields(self, game_id: int, **fields: Any) -> None:
+        """Update plain columns that do not change the game's version."""
+        allowed = {"channel_id", "thread_id", "message_id", "reminded_version", "seats", "updated_at", "turn_since"}
+        if not fields or set(fields) - allowed:
+            raise ValueError(f"set_fields takes only {sorted(allowed)}")
+        values = [json.dumps([s.model_dump() for s in v]) if k == "seats" else v for k, v in fields.items()]
+        assignments = ", ".join(f"{k} = ?" for k in fields)
+        async with self._lock:
+            await self._conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
+
+    async def moves(self, game_id: int, last: int | None = None) -> list[Move]:
+        """The move log in order."""
+        sql = "SELECT idx, seat, choice, label, by_ai, at FROM moves WHERE game_id = ?"
+        args: tuple[Any, ...] = (game_id,)
+        if last is not None:
+            sql += " AND idx >= (SELECT COALESCE(MAX(idx), 0) FROM moves WHERE game_id = ?) - ?"
+            args = (game_id, game_id, last - 1)
+        sql += " ORDER BY idx"
+        async with self._lock:
+            async with self._conn.execute(sql, args) as cur:
+                rows = await cur.fetchall()
+        return [Move(index=r[0], seat=r[1], choice_id=r[2], label=r[3], by_ai=bool(r[4]), at=r[5]) for r in rows]
+
+    async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
+        """Games of a server in these statuses, newest first."""
+        marks = ", ".join("?" for _ in statuses)
+        sql = f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks})"
+        args: list[Any] = list(statuses)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            args.append(guild_id)
+        sql += " ORDER BY id DESC"
+        async with self._lock:
+            async with self._conn.execute(sql, args) as cur:
+                rows = await cur.fetchall()
+        return [_record(r)[0] for r in rows]
+
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings (defaults when never set)."""
+        async with self._lock:
+            async with self._conn.execute("SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
+                row = await cur.fetchone()
+        return GuildSettings.model_validate_json(row[0]) if row else GuildSettings()
+
+    async def put_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Store a server's settings."""
+        async with self._lock:
+            await self._conn.execute(
+                "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
+                (guild_id, settings.model_dump_json()),
+            )
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self._conn.close()

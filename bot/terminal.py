@@ -1,0 +1,172 @@
+"""The offline players: a terminal game against AI seats, and an all-AI demo that writes every board."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.host import Host, HostError
+from bot.models import GameRecord
+from engines.core import Decision, View
+from renderers import registry as drawings
+
+TERMINAL_USER = 0  # user id of the person at the terminal
+_BASE_VIEW_FIELDS = set(View.model_fields)
+
+
+def summary(view: View) -> str:
+    """A compact text summary of a view: each game-specific field on its own line."""
+    lines = []
+    for name, value in view.model_dump(mode="json").items():
+        if name in _BASE_VIEW_FIELDS:
+            continue
+        text = value if isinstance(value, str) else json.dumps(value, separators=(", ", ": "))
+        if len(text) > 300:
+            text = text[:297] + "..."
+        lines.append(f"  {name.replace('_', ' ')}: {text}")
+    return "\n".join(lines)
+
+
+def save_board(record: GameRecord, host: Host, out: Path, name: str, seat: int | None = None) -> Path:
+    """Draw the public board (or a seat's view) to a PNG in `out`."""
+    drawing = drawings.get(record.key)
+    path = out / name
+    path.write_bytes(drawing.board(host.view(record, seat)))
+    return path
+
+
+def save_final(record: GameRecord, host: Host, out: Path) -> Path:
+    """Draw the final scores to final.png in `out`."""
+    result = host.result(record)
+    assert result is not None
+    path = out / "final.png"
+    path.write_bytes(drawings.get(record.key).final(host.view(record, None), result))
+    return path
+
+
+def standings(record: GameRecord, host: Host) -> str:
+    """The final standings as text."""
+    result = host.result(record)
+    if result is None:
+        return f"Game #{record.id} ended ({record.status})."
+    lines = ["Final scores:"]
+    for seat in sorted(range(len(record.seats)), key=lambda s: result.ranks[s]):
+        parts = ", ".join(f"{k} {v}" for k, v in result.breakdown[seat].items())
+        star = "  (winner)" if seat in result.winners else ""
+        lines.append(f"  {result.ranks[seat]}. {record.seats[seat].name}: {result.scores[seat]}  [{parts}]{star}")
+    return "\n".join(lines)
+
+
+async def play(key: str, players: int, bots: int, db: str, out: Path, options: dict[str, Any],
+               seed: int | None, level: str, read: Callable[[str], str] = input, write: TextIO | None = None) -> int:
+    """A person plays every human seat at this terminal (hot seat) against `bots` AI seats."""
+    import sys
+
+    stream = write or sys.stdout
+
+    def say(text: str = "") -> None:
+        stream.write(text + "\n")
+        stream.flush()
+
+    humans = players - bots
+    if humans < 1 or bots < 0:
+        say("Need at least one human seat: --players must be larger than --bots.")
+        return 2
+    out.mkdir(parents=True, exist_ok=True)
+    host = await Host.open(db)
+    try:
+        record = await host.create(key, options, TERMINAL_USER, "You" if humans == 1 else "Player 1",
+                                   seat_creator=True)
+        for n in range(2, humans + 1):
+            await host.join(record.id, -n, f"Player {n}")  # hot-seat players get their own ids
+        for _ in range(bots):
+            await host.add_ai(record.id, TERMINAL_USER, level)
+        record = (await host.begin(record.id, TERMINAL_USER, seed=seed)).record
+        say(f"Game #{record.id}: {host.engine(record).name}. Seats: {', '.join(record.names)}.")
+        shown = 0
+        while record.status == "active":
+            for move in (await host.history(record.id, limit=50)):
+                if move.index >= shown:
+                    say(f"  - {record.seats[move.seat].name}: {move.label}")
+                    shown = move.index + 1
+            human = [d for d in host.pending(record) if not record.seats[d.seat].automated]
+            if not human:
+                break
+            decision = human[0]
+            board = save_board(record, host, out, "board.png")
+            say("")
+            say(f"== {record.seats[decision.seat].name}'s decision (board image: {board}) ==")
+            say(summary(host.view(record, decision.seat)))
+            index = ask(decision, read, say)
+            if index is None:
+                say("Bye. The game is saved in " + db + ".")
+                return 0
+            try:
+                record = (await host.submit_seat(record.id, decision.seat, decision.choices[index].id,
+                                                 record.version)).record
+            except HostError as exc:
+                say(exc.message)
+                record = await host.get(record.id)
+        for move in (await host.history(record.id, limit=50)):
+            if move.index >= shown:
+                say(f"  - {record.seats[move.seat].name}: {move.label}")
+        if record.status == "finished":
+            save_board(record, host, out, "board.png")
+            say(standings(record, host))
+            say(f"Final image: {save_final(record, host, out)}")
+        return 0
+    finally:
+        await host.close()
+
+
+def ask(decision: Decision, read: Callable[[str], str], say: Callable[[str], None]) -> int | None:
+    """Ask for a numbered choice until a valid one (None when the person quits)."""
+    say(decision.prompt)
+    for n, choice in enumerate(decision.choices, 1):
+        say(f"  {n:>2}. {choice.label}")
+    while True:
+        try:
+            answer = read("Your choice (number, q to quit): ").strip().lower()
+        except EOFError:
+            return None
+        if answer in ("q", "quit", "exit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(decision.choices):
+            return int(answer) - 1
+        say(f"Please type a number from 1 to {len(decision.choices)}.")
+
+
+async def demo(key: str, players: int, db: str, out: Path, options: dict[str, Any], seed: int,
+               level: str, write: TextIO | None = None) -> GameRecord:
+    """Play an all-AI game, writing every board image, the log and the final scores to `out`."""
+    import sys
+
+    stream = write or sys.stdout
+    out.mkdir(parents=True, exist_ok=True)
+    host = await Host.open(db)
+    try:
+        record = await host.create(key, options, TERMINAL_USER, "Demo", seat_creator=False)
+        for _ in range(players):
+            await host.add_ai(record.id, TERMINAL_USER, level)
+        record = (await host.begin(record.id, TERMINAL_USER, seed=seed, autoplay=False)).record
+        save_board(record, host, out, "board_0000.png")
+        lines = []
+        step = 0
+        while record.status == "active":
+            played = await host.step_ai(record.id)
+            record = played.record
+            step += 1
+            for move in played.moves:
+                lines.append(f"{move.index + 1:4}. {record.seats[move.seat].name}: {move.label}")
+            save_board(record, host, out, f"board_{step:04d}.png")
+        (out / "log.txt").write_text("\n".join(lines) + "\n")
+        text = standings(record, host)
+        (out / "scores.txt").write_text(text + "\n")
+        save_final(record, host, out)
+        stream.write(f"{host.engine(record).name}, seed {seed}: {step} moves, {step + 1} boards in {out}\n")
+        stream.write(text + "\n")
+        return record
+    finally:
+        await host.close()

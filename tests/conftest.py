@@ -1,0 +1,42 @@
+"""Shared fixtures: a temporary database path, a controllable clock and the toy game in the registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines import registry
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward."""
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """A fake clock."""
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path) -> str:
+    """A fresh SQLite file path."""
+    return str(tmp_path / "games.db")
+
+
+@pytest.fixture
+def toy_game(monkeypatch):
+    """Register the toy game under key 'toy' for the test."""
+    monkeypatch.setitem(registry._MODULES, "toy", "tests.toygame")
+    registry.get.cache_clear()
+    yield "toy"
+    registry.get.cache_clear()

@@ -1,0 +1,207 @@
+"""The host service: lobbies, turns, compare-and-swap versions, restarts and stand-ins (on the toy game)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.host import Host, HostError
+
+ALICE, BOB, CAROL = 1, 2, 3
+
+
+async def started(db_path, clock, toy_game, ai: int = 0):
+    """A host with an active toy game: Alice and Bob seated, plus `ai` AI players."""
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {"stones": 9}, ALICE, "Alice", guild_id=10, channel_id=20)
+    await host.join(game.id, BOB, "Bob")
+    for _ in range(ai):
+        await host.add_ai(game.id, ALICE)
+    played = await host.begin(game.id, ALICE, seed=5)
+    return host, played.record
+
+
+async def test_lobby_refuses_double_join_strangers_and_non_host_start(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {}, ALICE, "Alice", guild_id=10, channel_id=20)
+    with pytest.raises(HostError, match="already seated"):
+        await host.join(game.id, ALICE, "Alice")
+    with pytest.raises(HostError, match="at least 2"):
+        await host.begin(game.id, ALICE)
+    await host.join(game.id, BOB, "Bob")
+    with pytest.raises(HostError, match="Only the player who opened"):
+        await host.begin(game.id, BOB)
+    with pytest.raises(HostError, match="Only the player who opened"):
+        await host.add_ai(game.id, BOB)
+    await host.close()
+
+
+async def test_unknown_game_and_bad_options_are_clear_errors(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    with pytest.raises(HostError, match="Unknown game 'chess'"):
+        await host.create("chess", {}, ALICE, "Alice")
+    with pytest.raises(Exception, match="stones"):
+        await host.create(toy_game, {"stones": "many"}, ALICE, "Alice")
+    assert await host.games(None) == []
+    await host.close()
+
+
+async def test_full_lobby_refuses_join(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {}, ALICE, "Alice")
+    for _ in range(3):
+        await host.add_ai(game.id, ALICE, "random")
+    with pytest.raises(HostError, match="full"):
+        await host.join(game.id, BOB, "Bob")
+    await host.close()
+
+
+async def test_host_leaving_lobby_passes_role_and_last_leaver_closes_it(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {}, ALICE, "Alice")
+    await host.join(game.id, BOB, "Bob")
+    record = await host.leave(game.id, ALICE)
+    assert record.host_user == BOB and record.status == "lobby"
+    record = await host.leave(game.id, BOB)
+    assert record.status == "cancelled"
+    await host.close()
+
+
+async def test_outdated_version_is_refused_and_changes_nothing(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game)
+    to_act = host.pending(record)[0].seat
+    user = record.seats[to_act].user_id
+    with pytest.raises(HostError, match="older state"):
+        await host.submit(record.id, user, "take:1", record.version - 1)
+    after = await host.get(record.id)
+    assert after.version == record.version and after.state == record.state
+    assert await host.history(record.id) == []
+    await host.close()
+
+
+async def test_same_choice_sent_twice_at_once_is_applied_once(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game)
+    user = record.seats[host.pending(record)[0].seat].user_id
+    results = await asyncio.gather(
+        host.submit(record.id, user, "take:2", record.version),
+        host.submit(record.id, user, "take:2", record.version),
+        return_exceptions=True,
+    )
+    assert sum(1 for r in results if isinstance(r, HostError)) == 1
+    assert len(await host.history(record.id)) == 1
+    assert (await host.get(record.id)).state.pile == 7
+    await host.close()
+
+
+async def test_a_seat_cannot_act_for_another_and_strangers_cannot_act(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game)
+    idle = 1 - host.pending(record)[0].seat
+    with pytest.raises(HostError, match="not your turn"):
+        await host.submit(record.id, record.seats[idle].user_id, "take:1", record.version)
+    with pytest.raises(HostError, match="not playing"):
+        await host.submit(record.id, CAROL, "take:1", record.version)
+    with pytest.raises(HostError, match="not available"):
+        await host.submit(record.id, record.seats[1 - idle].user_id, "take:9", record.version)
+    assert (await host.get(record.id)).version == record.version
+    await host.close()
+
+
+async def test_restart_resumes_mid_game_and_replay_matches_snapshot(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game)
+    for _ in range(2):
+        record = await host.get(record.id)
+        user = record.seats[host.pending(record)[0].seat].user_id
+        record = (await host.submit(record.id, user, "take:1", record.version)).record
+    await host.close()
+
+    second = await Host.open(db_path, clock)
+    resumed = await second.get(record.id)
+    assert resumed.version == record.version and resumed.state == record.state
+    assert second.engine(resumed).dump(await second.replay(record.id)) == second.engine(resumed).dump(resumed.state)
+    user = resumed.seats[second.pending(resumed)[0].seat].user_id
+    played = await second.submit(record.id, user, "take:3", resumed.version)
+    assert played.record.state.pile == 4
+    await second.close()
+
+
+async def test_two_hosts_on_one_file_see_each_others_moves(db_path, clock, toy_game):
+    first, record = await started(db_path, clock, toy_game)
+    second = await Host.open(db_path, clock)
+    await second.get(record.id)  # warm its cache
+    user = record.seats[first.pending(record)[0].seat].user_id
+    moved = (await first.submit(record.id, user, "take:1", record.version)).record
+    seen = await second.get(record.id)
+    assert seen.version == moved.version and seen.state == moved.state
+    with pytest.raises(HostError, match="older state"):
+        await second.submit(record.id, user, "take:1", record.version)
+    other = seen.seats[second.pending(seen)[0].seat].user_id
+    assert (await second.submit(record.id, other, "take:1", seen.version)).record.state.pile == 7
+    await first.close()
+    await second.close()
+
+
+async def test_ai_seats_answer_at_once_and_game_finishes(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game, ai=1)
+    while record.status == "active":
+        decision = host.pending(record)[0]
+        assert record.seats[decision.seat].ai is None, "an AI seat was left waiting"
+        played = await host.submit(record.id, record.seats[decision.seat].user_id, decision.choices[0].id,
+                                   record.version)
+        record = played.record
+    assert record.status == "finished" and host.result(record) is not None
+    assert any(m.by_ai for m in await host.history(record.id, limit=50))
+    await host.close()
+
+
+async def test_standin_plays_idle_seat_until_owner_reclaims(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game)
+    idle = host.pending(record)[0].seat
+    played = await host.set_standin(record.id, idle, True)
+    assert played.moves and played.moves[0].seat == idle and played.moves[0].by_ai
+    record = played.record
+    other = record.seats[1 - idle].user_id
+    record = (await host.submit(record.id, other, "take:1", record.version)).record
+    assert host.pending(record)[0].seat == 1 - idle, "the stand-in should have answered for the idle seat"
+    await host.reclaim(record.id, record.seats[idle].user_id)
+    record = await host.get(record.id)
+    record = (await host.submit(record.id, other, "take:1", record.version)).record
+    assert host.pending(record)[0].seat == idle
+    await host.close()
+
+
+async def test_private_choices_and_events_stay_out_of_the_log(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game)
+    user = record.seats[host.pending(record)[0].seat].user_id
+    played = await host.submit(record.id, user, "take:1", record.version)
+    private = [e for e in played.events if e.private_to is not None]
+    assert private and all("secret" in e.text for e in private)
+    assert all("secret" not in line for line in played.record.state.log_tail)
+    await host.close()
+
+
+async def test_lobbies_expire_after_the_server_setting(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    await host.set_settings(10, lobby_hours=2)
+    old = await host.create(toy_game, {}, ALICE, "Alice", guild_id=10)
+    clock.advance(3600)
+    assert await host.expire_lobbies() == []
+    clock.advance(3601)
+    expired = await host.expire_lobbies()
+    assert [g.id for g in expired] == [old.id]
+    assert (await host.get(old.id)).status == "cancelled"
+    with pytest.raises(HostError, match="Invalid setting"):
+        await host.set_settings(10, remind_hours=-1)
+    await host.close()
+
+
+async def test_games_lists_by_server_and_channel(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    a = await host.create(toy_game, {}, ALICE, "Alice", guild_id=10, channel_id=20)
+    await host.create(toy_game, {}, BOB, "Bob", guild_id=10, channel_id=21)
+    await host.create(toy_game, {}, BOB, "Bob", guild_id=11, channel_id=22)
+    assert len(await host.games(10)) == 2
+    assert [g.id for g in await host.games(10, channel_id=20)] == [a.id]
+    await host.cancel(a.id, ALICE)
+    assert len(await host.games(10)) == 1
+    await host.close()
