@@ -37,7 +37,7 @@ class Host:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._states: dict[int, tuple[int, GameState]] = {}  # game id -> (version, parsed state)
+        self._records: dict[int, GameRecord] = {}  # game id -> last record this host saw, state included
         self._locks: dict[int, asyncio.Lock] = {}
 
     @classmethod
@@ -78,13 +78,13 @@ class Host:
             raise HostError(f"There is no game #{game_id}.")
         record, state_json = loaded
         if state_json is not None:
-            cached = self._states.get(game_id)
-            if cached is not None and cached[0] == record.version:
-                record.state = cached[1]
+            cached = self._records.get(game_id)
+            if cached is not None and cached.version == record.version and cached.state is not None:
+                record.state = cached.state  # states are never mutated in place, so sharing is safe
             else:
                 record.state = self.engine(record).load(state_json)
-                self._states[game_id] = (record.version, record.state)
-        return record
+        self._records[game_id] = record
+        return _copy(record)
 
     async def games(self, guild_id: int | None, channel_id: int | None = None,
                     statuses: Sequence[str] = OPEN_STATUSES) -> list[GameRecord]:
@@ -257,10 +257,14 @@ class Host:
                                     ("message_id", message_id)) if v is not None}
         if fields:
             await self.store.set_fields(game_id, **fields)
+            if game_id in self._records:
+                self._records[game_id] = self._records[game_id].model_copy(update=fields)
 
     async def mark_reminded(self, game_id: int, version: int) -> None:
         """Note that the players to act at `version` were reminded."""
         await self.store.set_fields(game_id, reminded_version=version)
+        if game_id in self._records:
+            self._records[game_id] = self._records[game_id].model_copy(update={"reminded_version": version})
 
     async def expire_lobbies(self, now: float | None = None) -> list[GameRecord]:
         """Cancel lobbies older than their server's lobby lifetime; returns those cancelled."""
@@ -317,8 +321,16 @@ class Host:
         return record
 
     async def _active(self, game_id: int, version: int | None) -> GameRecord:
-        """The record, which must be an active game at `version` (when given)."""
-        record = await self.get(game_id)
+        """The record, which must be an active game at `version` (when given).
+
+        The hot path trusts this host's cached record; another process's move shows up either as a
+        newer version asked for (then the store is read) or as a lost compare-and-swap on commit.
+        """
+        cached = self._records.get(game_id)
+        if cached is not None and (version is None or version == cached.version) and cached.status == "active":
+            record = _copy(cached)
+        else:
+            record = await self.get(game_id)
         if record.status == "lobby":
             raise HostError("This game has not started yet.")
         if record.status != "active":
@@ -396,8 +408,12 @@ class Host:
         record.state = state
         state_json = None if state is None else self.engine(record).dump(state)
         if not await self.store.save(record, state_json, expected, moves):
-            self._states.pop(record.id, None)
+            self._records.pop(record.id, None)
             raise HostError(OUTDATED)
-        if state is not None:
-            self._states[record.id] = (record.version, state)
-        return Played(record=record, moves=list(moves), events=list(events))
+        self._records[record.id] = record
+        return Played(record=_copy(record), moves=list(moves), events=list(events))
+
+
+def _copy(record: GameRecord) -> GameRecord:
+    """A copy of a record that callers may change without touching the cache (the state is shared)."""
+    return record.model_copy(update={"seats": [s.model_copy() for s in record.seats], "options": dict(record.options)})

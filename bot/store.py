@@ -121,7 +121,11 @@ def _seats_json(record: GameRecord) -> str:
 
 
 class SqliteStore(Store):
-    """SQLite through aiosqlite in WAL mode; one connection, transactions serialised by a lock."""
+    """SQLite through aiosqlite in WAL mode; one connection, transactions serialised by a lock.
+
+    The connection lets sqlite3 open a transaction implicitly at the first write, so a move costs three
+    round trips to aiosqlite's thread (update, insert, commit) and no more.
+    """
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
@@ -130,7 +134,7 @@ class SqliteStore(Store):
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
         """Open (creating and migrating as needed) the database file."""
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = await aiosqlite.connect(path, isolation_level="DEFERRED")
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA busy_timeout=5000")
@@ -151,9 +155,9 @@ class SqliteStore(Store):
                         if statement.strip():
                             await self._conn.execute(statement)
                     await self._conn.execute(f"PRAGMA user_version = {number + 1}")
-                await self._conn.execute("COMMIT")
+                await self._conn.commit()
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._conn.rollback()
                 raise
 
     async def create(self, record: GameRecord, state_json: str | None) -> int:
@@ -168,6 +172,7 @@ class SqliteStore(Store):
                  record.version, state_json, record.created_at, record.updated_at, record.turn_since,
                  record.reminded_version),
             )
+            await self._conn.commit()
             return cur.lastrowid
 
     async def load(self, game_id: int) -> tuple[GameRecord, str | None] | None:
@@ -181,7 +186,6 @@ class SqliteStore(Store):
                    moves: Sequence[Move] = ()) -> bool:
         """Compare-and-swap the record and append moves in one transaction."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 cur = await self._conn.execute(
                     "UPDATE games SET options = ?, seed = ?, status = ?, seats = ?, version = ?, state = ?, "
@@ -191,17 +195,17 @@ class SqliteStore(Store):
                      expected_version),
                 )
                 if cur.rowcount != 1:
-                    await self._conn.execute("ROLLBACK")
+                    await self._conn.rollback()
                     return False
                 if moves:
                     await self._conn.executemany(
                         "INSERT INTO moves (game_id, idx, seat, choice, label, by_ai, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [(record.id, m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at) for m in moves],
                     )
-                await self._conn.execute("COMMIT")
+                await self._conn.commit()
                 return True
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._conn.rollback()
                 raise
 
     async def set_fields(self, game_id: int, **fields: Any) -> None:
@@ -213,6 +217,7 @@ class SqliteStore(Store):
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self._lock:
             await self._conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
+            await self._conn.commit()
 
     async def moves(self, game_id: int, last: int | None = None) -> list[Move]:
         """The move log in order."""
@@ -256,6 +261,7 @@ class SqliteStore(Store):
                 "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
                 (guild_id, settings.model_dump_json()),
             )
+            await self._conn.commit()
 
     async def close(self) -> None:
         """Close the connection."""
