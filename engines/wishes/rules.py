@@ -1,0 +1,620 @@
+"""The rules of If Wishes Were Fishes!: state, decisions, sales, market fills, wishes and scoring."""
+
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.rng import Rng
+from engines.wishes.cards import (
+    BASE_PRICE,
+    BOAT,
+    BUYER_VALUES,
+    CARDS,
+    DOUBLE,
+    GARBAGE_END,
+    GARBAGE_PENALTY,
+    KIND_IDS,
+    KINDS,
+    LIMITS,
+    MOVE1,
+    MOVE2,
+    MOVE3,
+    NKINDS,
+    OCEAN_SLOTS,
+    SELLALL,
+    SELLAS,
+    SPOIL,
+    SPREAD,
+    WISH_NAMES,
+    WOODEN_FISH,
+    WORM_BONUS,
+    WORMS,
+    WORMS_EACH,
+    card_name,
+    fish_count,
+)
+
+CATEGORIES = ("sales", "market bonuses", "wishes", "garbage", "worm bonus")
+GARBAGE = NKINDS  # the spoilage source id for the garbage heap
+KIND_BY_ID = {k: i for i, k in enumerate(KIND_IDS)}
+STAGE_PROMPTS = {
+    "buyer": "Which buyer moves?",
+    "steps": "How far clockwise does the buyer move?",
+    "sellkind": "Which kind do you sell, all of it?",
+    "sellone": "Which fish do you sell?",
+    "spread": "Where does this buyer go?",
+    "spoilsrc": "Spoilage: move a wooden fish from where?",
+    "spoilwho": "Spoilage: whose fish?",
+}
+
+
+class WishesOptions(BaseModel):
+    """Host options: who starts (None: chosen at random from the seed)."""
+
+    model_config = ConfigDict(extra="forbid")
+    first_player: int | None = Field(default=None, ge=0, le=4)
+
+
+class WishesState(GameState):
+    """The whole table; only the deck order is hidden."""
+
+    turn: int
+    deck: list[int]  # face down; cards are drawn from the end
+    ocean: list[int]  # slot 0 is the shallowest
+    ocean_worms: list[int]
+    discard: list[int]
+    boats: list[list[int]]  # per seat, one entry per boat: a card id or -1 when empty
+    boat_cards: list[int]  # Boat wish cards kept face down as extra boats (each added one boat)
+    worms: list[int]
+    dollars: list[int]
+    ledger: list[str]  # every scoring event as "<seat>:<category>:<amount>"
+    supply: list[int]  # wooden fish not yet placed
+    markets: list[int]  # wooden fish on market m of seat s at m * players + s
+    full: list[int]  # per market, the limit card placed on it, or -1 while open
+    limits_placed: int = 0
+    buyers: list[int]  # buyer index -> market (values in BUYER_VALUES)
+    garbage: list[int]  # wooden fish per seat on the garbage heap
+    wish: int = -1  # the card whose wish is being carried out
+    stage: str = ""  # the wish's pending sub-decision
+    arg: int = -1  # an earlier answer within the wish (a buyer, a spoilage source)
+    ended: str = ""  # why the game ended; empty while playing
+
+
+class WishesView(View):
+    """Everything on the table except the order of the deck."""
+
+    deck_size: int
+    ocean: list[int]
+    ocean_worms: list[int]
+    discard: list[int]
+    boats: list[list[int]]
+    worms: list[int]
+    dollars: list[int]
+    supply: list[int]
+    markets: list[list[int]]
+    full: list[int]
+    limits_placed: int
+    buyers: list[int]
+    garbage: list[int]
+    turn: int
+    wish: int
+    stage: str
+    ended: str
+
+
+def price(state: WishesState, market: int) -> int:
+    """Dollars per fish at a market: 2 plus the buyers standing there."""
+    return BASE_PRICE + sum(v for b, v in enumerate(BUYER_VALUES) if state.buyers[b] == market)
+
+
+def market_fish(state: WishesState, market: int) -> list[int]:
+    """Wooden fish per seat on one market."""
+    n = len(state.players)
+    return state.markets[market * n: market * n + n]
+
+
+def award(counts: list[int], first: int, second: int) -> list[int]:
+    """Bonus per seat for a majority: ties for first split (a+b)//2 with no second; ties for second all get b."""
+    out = [0] * len(counts)
+    top = max(counts)
+    if top <= 0:
+        return out
+    firsts = [s for s, c in enumerate(counts) if c == top]
+    if len(firsts) > 1:
+        for s in firsts:
+            out[s] = (first + second) // 2
+        return out
+    out[firsts[0]] = first
+    rest = [c for c in counts if 0 < c < top]
+    if rest:
+        runner = max(rest)
+        for s, c in enumerate(counts):
+            if c == runner:
+                out[s] = second
+    return out
+
+
+def _label(text: str) -> str:
+    """Clip a label to Discord's limit."""
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
+
+
+_CHOICES: dict[tuple, Choice] = {}  # common choices by everything their label depends on
+_ACTIONS: dict[tuple, Decision] = {}  # turn decisions by everything they depend on (they dominate apply)
+
+
+def _label_key(state: WishesState, cid: str) -> tuple | None:
+    """Everything a common choice's label depends on, or None for the rarer wish choices."""
+    head, _, tail = cid.partition("-")
+    if head == "boat" or head == "wish":
+        k = int(tail)
+        return cid, state.ocean[k], state.ocean_worms[k]
+    if head == "sell":
+        card = state.boats[state.turn][int(tail)]
+        market = CARDS[card][0]
+        return cid, bool(state.stage), card, price(state, market), state.full[market]
+    return None
+
+
+def _remember(cache: dict, key: tuple, value):
+    """Store in a bounded cache; its values are immutable in practice (never edited by callers)."""
+    if len(cache) > 20_000:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _action_key(state: WishesState) -> tuple:
+    """Everything the turn decision (no wish under way) depends on."""
+    seat = state.turn
+    return (state.players[seat], seat, min(state.worms[seat], OCEAN_SLOTS), tuple(state.ocean),
+            tuple(state.ocean_worms), tuple(state.boats[seat]), tuple(state.buyers), tuple(state.full))
+
+
+def _worm_text(n: int) -> str:
+    return f"{n} worm" + ("" if n == 1 else "s")
+
+
+class WishesEngine(GameEngine[WishesState, WishesOptions]):
+    """If Wishes Were Fishes!: take fish, sell them or wish on them; most dollars wins."""
+
+    key = "wishes"
+    name = "If Wishes Were Fishes!"
+    min_players = 2
+    max_players = 5
+    Options = WishesOptions
+    State = WishesState
+    ai_levels = ("random", "greedy")
+    rules_summary = (
+        "On your turn take a fish from the ocean (a worm on each shallower card) into a boat, take one and "
+        "use its wish, or sell one fish from a boat for $2 plus the buyers there. Full markets pay bonuses "
+        "to the most and second-most wooden fish. The game ends when the last limit card is placed or the "
+        "garbage holds 10 fish; garbage costs, worms pay. Most dollars wins."
+    )
+
+    # ---- setup -------------------------------------------------------------------------------
+    def check_players(self, count: int, options: WishesOptions) -> None:
+        """2-5 players, and a first player who is one of them."""
+        super().check_players(count, options)
+        if options.first_player is not None and options.first_player >= count:
+            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
+
+    def setup(self, players: list[str], options: WishesOptions, rng: Rng) -> WishesState:
+        """Shuffle the deck, deal the ocean, place the buyers, choose the first player."""
+        n = len(players)
+        deck = list(range(len(CARDS)))
+        rng.shuffle(deck)
+        ocean = [deck.pop() for _ in range(OCEAN_SLOTS)]
+        spots = list(range(NKINDS))
+        rng.shuffle(spots)
+        first = options.first_player if options.first_player is not None else rng.randrange(n)
+        return WishesState(
+            players=players, rng=rng, turn=first, deck=deck, ocean=ocean,
+            ocean_worms=[0] * OCEAN_SLOTS, discard=[], boats=[[-1, -1] for _ in players],
+            boat_cards=[], worms=[WORMS_EACH] * n, dollars=[0] * n,
+            ledger=[], supply=[WOODEN_FISH] * n, markets=[0] * (n * NKINDS), full=[-1] * NKINDS,
+            buyers=spots[: len(BUYER_VALUES)], garbage=[0] * n,
+        )
+
+    # ---- choices -----------------------------------------------------------------------------
+    def _ids(self, state: WishesState) -> list[str]:
+        """The ids the seat to act may choose now (cheap: no labels)."""
+        seat = state.turn
+        stage = state.stage
+        boats = state.boats[seat]
+        if not stage:
+            ids = []
+            empty_boat = -1 in boats
+            for k in range(min(len(state.ocean), state.worms[seat] + 1)):
+                if empty_boat:
+                    ids.append(f"boat-{k}")
+                if CARDS[state.ocean[k]][1] != DOUBLE:
+                    ids.append(f"wish-{k}")
+            ids += [f"sell-{j}" for j, c in enumerate(boats) if c >= 0]
+            return ids
+        if stage == "sellone":
+            return [f"sell-{j}" for j, c in enumerate(boats) if c >= 0]
+        if stage == "sellkind":
+            kinds = sorted({CARDS[c][0] for c in boats if c >= 0})
+            return [f"kind-{KIND_IDS[k]}" for k in kinds]
+        if stage == "buyer":
+            value = 1 if CARDS[state.wish][1] == MOVE1 else 2
+            seen: set[int] = set()
+            ids = []
+            for b, v in enumerate(BUYER_VALUES):
+                if v == value and state.buyers[b] not in seen:
+                    seen.add(state.buyers[b])
+                    ids.append(f"buyer-{b}")
+            return ids
+        if stage == "steps":
+            return ["steps-1", "steps-2", "steps-3"]
+        if stage == "spread":
+            return [f"market-{m}" for m in range(NKINDS) if m not in state.buyers]
+        if stage == "spoilsrc":
+            ids = [f"market-{m}" for m in range(NKINDS) if state.full[m] < 0 and any(market_fish(state, m))]
+            if any(state.garbage):
+                ids.append("garbage")
+            return ids
+        if stage == "spoilwho":
+            where = state.garbage if state.arg == GARBAGE else market_fish(state, state.arg)
+            return [f"seat-{s}" for s, c in enumerate(where) if c > 0]
+        raise AssertionError(f"unknown stage {stage}")
+
+    def _choice_label(self, state: WishesState, cid: str) -> str:
+        """A label a player understands for one choice id."""
+        seat = state.turn
+        head, _, tail = cid.partition("-")
+        if head in ("boat", "wish"):
+            k = int(tail)
+            card = state.ocean[k]
+            gain = state.ocean_worms[k]
+            cost = f" — pay {_worm_text(k)}" if k else ""
+            if gain:
+                cost += f", gain {gain}" if k else f" — gain {_worm_text(gain)}"
+            kind, wish = CARDS[card]
+            if head == "boat":
+                return _label(f"Take {card_name(card)} from slot {k + 1} to a boat{cost}")
+            return _label(f"Wish {WISH_NAMES[wish]}: {KINDS[kind]} from slot {k + 1}{cost}")
+        if head == "sell":
+            j = int(tail)
+            card = state.boats[seat][j]
+            market = CARDS[card][0]
+            n = fish_count(card) if state.stage else 1
+            where = " (market full: to garbage)" if state.full[market] >= 0 else ""
+            return _label(f"Sell {card_name(card)} from boat {j + 1}: {n} × ${price(state, market)}{where}")
+        if head == "kind":
+            kind = KIND_BY_ID[tail]
+            market = self._sale_market(state, kind)
+            n = sum(fish_count(c) for c in state.boats[seat] if c >= 0 and CARDS[c][0] == kind)
+            as_text = f" as {KINDS[market]}" if market != kind else ""
+            where = " (market full: to garbage)" if state.full[market] >= 0 else ""
+            return _label(f"Sell all {KINDS[kind]}{as_text}: {n} fish × ${price(state, market)}{where}")
+        if head == "buyer":
+            b = int(tail)
+            return f"The {BUYER_VALUES[b]} buyer at {KINDS[state.buyers[b]]}"
+        if head == "steps":
+            b = state.arg
+            to = (state.buyers[b] + int(tail)) % NKINDS
+            return f"{tail} step{'s' if tail != '1' else ''}: {KINDS[state.buyers[b]]} → {KINDS[to]}"
+        if head == "market":
+            m = int(tail)
+            if state.stage == "spread":
+                b = self._extra_buyer(state)
+                return f"Move the {BUYER_VALUES[b]} buyer from {KINDS[state.buyers[b]]} to {KINDS[m]}"
+            return f"A fish on the {KINDS[m]} market → garbage"
+        if cid == "garbage":
+            return "A fish from the garbage → back to its owner"
+        s = int(tail)
+        where = state.garbage if state.arg == GARBAGE else market_fish(state, state.arg)
+        return _label(f"{state.players[s]}'s fish ({where[s]} there)")
+
+    def _prompt(self, state: WishesState) -> str:
+        """What the seat to act is asked."""
+        name = state.players[state.turn]
+        if not state.stage:
+            return f"{name}: take a fish (into a boat or for its wish) or sell one"
+        return f"{name}, {WISH_NAMES[CARDS[state.wish][1]]}: {STAGE_PROMPTS[state.stage]}"
+
+    def decisions(self, state: WishesState) -> list[Decision]:
+        """The one pending decision of the seat to act; none once the game has ended."""
+        if state.ended:
+            return []
+        if state.stage:
+            return [self._decision(state)]
+        key = _action_key(state)
+        found = _ACTIONS.get(key)
+        return [found if found is not None else _remember(_ACTIONS, key, self._decision(state))]
+
+    def _decision(self, state: WishesState) -> Decision:
+        """The seat to act's decision, built afresh."""
+        choices = []
+        for cid in self._ids(state):
+            key = _label_key(state, cid)
+            found = _CHOICES.get(key) if key else None
+            if found is None:
+                found = Choice(id=cid, label=self._choice_label(state, cid), group=cid.partition("-")[0])
+                if key:
+                    _remember(_CHOICES, key, found)
+            choices.append(found)
+        return Decision(seat=state.turn, prompt=self._prompt(state), choices=choices, kind=state.stage or "action")
+
+    # ---- playing -----------------------------------------------------------------------------
+    def play(self, state: WishesState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
+        """Carry out a choice, then any forced follow-ups (a single legal answer is never asked)."""
+        events = self._do(state, seat, choice_id)
+        while not state.ended:
+            ids = self._ids(state)
+            if len(ids) != 1:
+                break
+            events += self._do(state, state.turn, ids[0])
+        return events
+
+    def _do(self, state: WishesState, seat: int, cid: str) -> list[Event]:
+        """One choice's effect, then the wish's next stage or the end of the turn."""
+        head, _, tail = cid.partition("-")
+        name = state.players[seat]
+        stage = state.stage
+        events: list[Event] = []
+        if not stage:
+            if head == "sell":
+                card = state.boats[seat][int(tail)]
+                state.boats[seat][int(tail)] = -1
+                state.discard.append(card)
+                events.append(self._sell(state, seat, CARDS[card][0], 1, f"{KINDS[CARDS[card][0]]}"))
+                self._end_turn(state, events)
+                return events
+            card, text = self._take(state, seat, int(tail))
+            if head == "boat":
+                state.boats[seat][state.boats[seat].index(-1)] = card
+                events.append(Event(text=f"{text} into a boat.", seat=seat, kind="take"))
+                self._end_turn(state, events)
+                return events
+            wish = CARDS[card][1]
+            events.append(Event(text=f"{text} and wishes: {WISH_NAMES[wish]}.", seat=seat, kind="wish"))
+            if wish == BOAT:
+                state.boat_cards.append(card)
+                state.boats[seat].append(-1)
+            else:
+                state.discard.append(card)
+            state.wish = card
+            self._start_wish(state, seat, wish, events)
+            return events
+        if stage == "buyer":
+            state.arg = int(tail)
+            state.stage = "steps"
+        elif stage == "steps":
+            b = state.arg
+            was = state.buyers[b]
+            state.buyers[b] = (was + int(tail)) % NKINDS
+            events.append(Event(text=f"{name} moved the {BUYER_VALUES[b]} buyer from {KINDS[was]} to "
+                                     f"{KINDS[state.buyers[b]]}.", seat=seat, kind="buyer"))
+            state.stage = "sellone" if CARDS[state.wish][1] == MOVE3 else "sellkind"
+        elif stage == "spread":
+            b = self._extra_buyer(state)
+            was = state.buyers[b]
+            state.buyers[b] = int(tail)
+            events.append(Event(text=f"{name} moved the {BUYER_VALUES[b]} buyer from {KINDS[was]} to "
+                                     f"{KINDS[state.buyers[b]]}.", seat=seat, kind="buyer"))
+            state.stage = "spread" if self._extra_buyer(state) >= 0 else ""
+        elif stage == "spoilsrc":
+            state.arg = GARBAGE if cid == "garbage" else int(tail)
+            state.stage = "spoilwho"
+        elif stage == "spoilwho":
+            owner = int(tail)
+            if state.arg == GARBAGE:
+                state.garbage[owner] -= 1
+                state.supply[owner] += 1
+                text = f"{name} took one of {state.players[owner]}'s fish back from the garbage."
+            else:
+                state.markets[state.arg * len(state.players) + owner] -= 1
+                state.garbage[owner] += 1
+                text = f"{name} spoiled one of {state.players[owner]}'s fish on {KINDS[state.arg]} (to the garbage)."
+            events.append(Event(text=text, seat=seat, kind="spoil"))
+            state.stage = "sellone"
+        elif stage == "sellone":
+            card = state.boats[seat][int(tail)]
+            state.boats[seat][int(tail)] = -1
+            state.discard.append(card)
+            kind = CARDS[card][0]
+            events.append(self._sell(state, seat, kind, fish_count(card), KINDS[kind]))
+            state.stage = ""
+        else:  # sellkind
+            kind = KIND_BY_ID[tail]
+            cards = [c for c in state.boats[seat] if c >= 0 and CARDS[c][0] == kind]
+            state.boats[seat] = [-1 if c in cards else c for c in state.boats[seat]]
+            state.discard += cards
+            market = self._sale_market(state, kind)
+            what = KINDS[kind] + (f" as {KINDS[market]}" if market != kind else "")
+            events.append(self._sell(state, seat, market, sum(fish_count(c) for c in cards), what))
+            state.stage = ""
+        self._settle_stage(state, seat, events)
+        return events
+
+    def _start_wish(self, state: WishesState, seat: int, wish: int, events: list[Event]) -> None:
+        """Begin a wish: its first sub-decision, or its whole effect when it asks nothing."""
+        if wish in (MOVE1, MOVE2):
+            state.stage = "buyer"
+        elif wish == MOVE3:
+            state.stage, state.arg = "steps", 0
+        elif wish == SPREAD:
+            state.stage = "spread" if self._extra_buyer(state) >= 0 else ""
+        elif wish in (SELLALL, SELLAS):
+            state.stage = "sellkind"
+        elif wish == SPOIL:
+            state.stage = "spoilsrc"
+        elif wish == WORMS:
+            events.append(self._worm_wish(state, seat))
+        self._settle_stage(state, seat, events)
+
+    def _settle_stage(self, state: WishesState, seat: int, events: list[Event]) -> None:
+        """Skip wish parts that cannot be done; end the turn when the wish is complete."""
+        if state.stage == "spoilsrc" and not self._ids(state):
+            state.stage = "sellone"
+        if state.stage in ("sellone", "sellkind") and not any(c >= 0 for c in state.boats[seat]):
+            state.stage = ""
+        if not state.stage:
+            state.wish, state.arg = -1, -1
+            self._end_turn(state, events)
+
+    def _sale_market(self, state: WishesState, kind: int) -> int:
+        """The market a kind is sold to now (Sell as Another Kind sells to the wish card's kind)."""
+        if state.wish >= 0 and CARDS[state.wish][1] == SELLAS:
+            return CARDS[state.wish][0]
+        return kind
+
+    def _extra_buyer(self, state: WishesState) -> int:
+        """The next buyer Spread All Buyers moves (lowest index not kept on its market), or -1."""
+        kept: dict[int, int] = {}
+        for b, m in enumerate(state.buyers):  # values descend with the index, so the first seen is kept
+            if m in kept:
+                return b
+            kept[m] = b
+        return -1
+
+    def _take(self, state: WishesState, seat: int, k: int) -> tuple[int, str]:
+        """Pay worms on the shallower cards, take slot k and its worms, slide the ocean and refill it."""
+        for i in range(k):
+            state.ocean_worms[i] += 1
+        gain = state.ocean_worms[k]
+        state.worms[seat] += gain - k
+        card = state.ocean.pop(k)
+        del state.ocean_worms[k]
+        if state.deck:
+            state.ocean.append(state.deck.pop())
+            state.ocean_worms.append(0)
+        paid = f", paid {_worm_text(k)}" if k else ""
+        got = f", gained {_worm_text(gain)}" if gain else ""
+        return card, f"{state.players[seat]} took {card_name(card)} from slot {k + 1}{paid}{got}"
+
+    def _credit(self, state: WishesState, seat: int, category: str, amount: int) -> None:
+        """Move a seat's scoring marker and record why."""
+        if amount:
+            state.dollars[seat] += amount
+            state.ledger.append(f"{seat}:{category}:{amount}")
+
+    def _sell(self, state: WishesState, seat: int, market: int, fish: int, what: str) -> Event:
+        """Sell `fish` fish to a market: pay each, place markers, fill the market, overflow to garbage."""
+        each = price(state, market)
+        self._credit(state, seat, "sales", each * fish)
+        name = state.players[seat]
+        text = f"{name} sold {fish} {what} at ${each} each (+${each * fish})"
+        dumped = 0
+        for _ in range(fish):
+            if not state.supply[seat]:
+                continue
+            state.supply[seat] -= 1
+            if state.full[market] >= 0:
+                state.garbage[seat] += 1
+                dumped += 1
+                continue
+            state.markets[market * len(state.players) + seat] += 1
+            if state.limits_placed < len(LIMITS) and sum(market_fish(state, market)) >= LIMITS[state.limits_placed][0]:
+                text += "; " + self._fill(state, market)
+        if dumped:
+            text += f"; {dumped} to the garbage"
+        return Event(text=text + ".", seat=seat, kind="sale")
+
+    def _fill(self, state: WishesState, market: int) -> str:
+        """Score a market that has just filled and put the top limit card on it."""
+        capacity, first, second = LIMITS[state.limits_placed]
+        bonus = award(market_fish(state, market), first, second)
+        for s, amount in enumerate(bonus):
+            self._credit(state, s, "market bonuses", amount)
+        state.full[market] = state.limits_placed
+        state.limits_placed += 1
+        paid = ", ".join(f"{state.players[s]} +{a}" for s, a in enumerate(bonus) if a)
+        return f"{KINDS[market]} market full ({capacity}): {paid}"
+
+    def _worm_wish(self, state: WishesState, seat: int) -> Event:
+        """$1 per worm held, then one worm to each other player in turn order while any are left."""
+        held = state.worms[seat]
+        self._credit(state, seat, "wishes", held)
+        given = []
+        n = len(state.players)
+        for i in range(1, n):
+            other = (seat + i) % n
+            if state.worms[seat] <= 0:
+                break
+            state.worms[seat] -= 1
+            state.worms[other] += 1
+            given.append(state.players[other])
+        to = f" and gave a worm to {', '.join(given)}" if given else ""
+        return Event(text=f"{state.players[seat]} scored ${held} for {_worm_text(held)}{to}.", seat=seat, kind="worms")
+
+    def _end_turn(self, state: WishesState, events: list[Event]) -> None:
+        """End the game if an end condition holds; else pass the turn, skipping seats that cannot act."""
+        if state.limits_placed >= len(LIMITS):
+            self._finish(state, "the last market limit card was placed", events)
+            return
+        if sum(state.garbage) >= GARBAGE_END:
+            self._finish(state, f"the garbage heap holds {sum(state.garbage)} fish", events)
+            return
+        n = len(state.players)
+        start = state.turn
+        for i in range(1, n + 1):
+            state.turn = (start + i) % n
+            if state.ocean or any(c >= 0 for c in state.boats[state.turn]):  # slot 1 is free; else sell
+                return
+            events.append(Event(text=f"{state.players[state.turn]} has no legal action and passes.",
+                                seat=state.turn, kind="pass"))
+        self._finish(state, "the deck and the ocean are empty and nobody can act", events)
+
+    def _finish(self, state: WishesState, reason: str, events: list[Event]) -> None:
+        """Score the garbage penalties and the worm bonus, and end the game."""
+        state.ended = reason
+        parts = []
+        penalty = award(state.garbage, *GARBAGE_PENALTY)
+        for s, amount in enumerate(penalty):
+            self._credit(state, s, "garbage", -amount)
+        if any(penalty):
+            parts.append("garbage: " + ", ".join(f"{state.players[s]} -{a}" for s, a in enumerate(penalty) if a))
+        bonus = award(state.worms, *WORM_BONUS)
+        for s, amount in enumerate(bonus):
+            self._credit(state, s, "worm bonus", amount)
+        if any(bonus):
+            parts.append("worm bonus: " + ", ".join(f"{state.players[s]} +{a}" for s, a in enumerate(bonus) if a))
+        best = max(state.dollars)
+        winners = " and ".join(p for s, p in enumerate(state.players) if state.dollars[s] == best)
+        scoring = ("; " + "; ".join(parts)) if parts else ""
+        events.append(Event(text=f"Game over: {reason}{scoring}. {winners} win{'s' if ' and ' not in winners else ''} "
+                                 f"with ${best}.", kind="end"))
+
+    # ---- reading -----------------------------------------------------------------------------
+    def view(self, state: WishesState, seat: int | None) -> WishesView:
+        """Everything but the deck order (boats are public in this game)."""
+        return WishesView(
+            game=self.key, seat=seat, players=list(state.players),
+            to_act=[] if state.ended else [state.turn], last=list(state.log_tail), finished=bool(state.ended),
+            deck_size=len(state.deck), ocean=list(state.ocean), ocean_worms=list(state.ocean_worms),
+            discard=sorted(state.discard), boats=[list(b) for b in state.boats], worms=list(state.worms),
+            dollars=list(state.dollars), supply=list(state.supply), markets=[market_fish(state, m) for m in range(NKINDS)],
+            full=list(state.full), limits_placed=state.limits_placed, buyers=list(state.buyers),
+            garbage=list(state.garbage), turn=state.turn, wish=state.wish, stage=state.stage, ended=state.ended,
+        )
+
+    def breakdown(self, state: WishesState) -> list[dict[str, int]]:
+        """Dollars per seat by category, summed from the ledger."""
+        out = [dict.fromkeys(CATEGORIES, 0) for _ in state.players]
+        for entry in state.ledger:
+            seat, category, amount = entry.split(":")
+            out[int(seat)][category] += int(amount)
+        return out
+
+    def result(self, state: WishesState) -> Result | None:
+        """Dollars with their breakdown; every seat tied on the most dollars wins."""
+        if not state.ended:
+            return None
+        res = Result.from_scores(list(state.dollars), self.breakdown(state))
+        res.summary = f"The game ended because {state.ended}."
+        return res
+
+    def choose(self, state: WishesState, seat: int, level: str, rnd: random.Random) -> str:
+        """Random or greedy (one-ply lookahead that never reads the deck order)."""
+        if level == "greedy":
+            from engines.wishes.ai import greedy_choice
+
+            return greedy_choice(self, state, seat)
+        return super().choose(state, seat, level, rnd)
