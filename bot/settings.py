@@ -1,0 +1,25 @@
+"""Bot configuration from the environment or a `.env` file (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """What the bot needs to run; the token is a SecretStr so it never shows in a log or repr."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    fishbot_db: str = "fishbot.db"
+    discord_api_base: str | None = None  # e.g. http://127.0.0.1:8080/api/v10 for a fake Discord in tests
+    discord_gateway: str | None = None  # e.g. ws://127.0.0.1:8080/gateway
+    fishbot_tick_seconds: float = Field(default=60.0, gt=0)  # how often reminders/stand-ins/expiries are checked
+    fishbot_log_level: str = "INFO"
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        """An empty DISCORD_TOKEN= line means no token."""
+        return None if isinstance(value, str) and not value.strip() else value

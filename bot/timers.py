@@ -1,0 +1,78 @@
+"""Transport-neutral timers for asynchronous play: what is due now (reminders, stand-ins, lobby expiries).
+
+Nothing here sleeps or keeps state: every tick reads the games from the host and compares their
+`turn_since` with the server's settings at `now`, so timers are "re-armed" after a restart for free.
+A transport (the Discord cog) calls `collect` periodically and delivers what it returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.host import Host, HostError
+from bot.models import GameRecord, GuildSettings
+
+HOUR = 3600.0
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    """When the players now to act will be reminded, and when an AI will stand in for them."""
+
+    remind_at: float
+    standin_at: float
+
+
+@dataclass
+class Due:
+    """What a tick found: seats to remind, seats to hand to an AI stand-in, lobbies that expired."""
+
+    reminders: list[tuple[GameRecord, list[int]]] = field(default_factory=list)
+    standins: list[tuple[GameRecord, list[int]]] = field(default_factory=list)
+    expired: list[GameRecord] = field(default_factory=list)
+
+
+def deadlines(record: GameRecord, settings: GuildSettings) -> Deadlines:
+    """The reminder and stand-in times of the current turn."""
+    return Deadlines(remind_at=record.turn_since + settings.remind_hours * HOUR,
+                     standin_at=record.turn_since + settings.standin_hours * HOUR)
+
+
+def waiting_seats(host: Host, record: GameRecord) -> list[int]:
+    """Seats of people (not AI, not stood in for) with a pending decision, in seat order."""
+    return sorted({d.seat for d in host.pending(record) if not record.seats[d.seat].automated})
+
+
+def due_for(record: GameRecord, waiting: list[int], settings: GuildSettings,
+            now: float) -> tuple[list[int], list[int]]:
+    """(seats to remind, seats to stand in for) in one game at `now`; a stand-in supersedes a reminder."""
+    if record.status != "active" or not waiting:
+        return [], []
+    times = deadlines(record, settings)
+    if now >= times.standin_at:
+        return [], waiting
+    if now >= times.remind_at and record.reminded_version != record.version:
+        return waiting, []
+    return [], []
+
+
+async def collect(host: Host, now: float) -> Due:
+    """Everything due at `now`; lobbies past their lifetime are cancelled here (the host does it)."""
+    due = Due(expired=await host.expire_lobbies(now))
+    cache: dict[int | None, GuildSettings] = {}
+    for brief in await host.active_games():
+        if brief.guild_id not in cache:
+            cache[brief.guild_id] = await host.get_settings(brief.guild_id)
+        settings = cache[brief.guild_id]
+        if now < deadlines(brief, settings).remind_at:
+            continue  # nothing can be due yet; skip loading the state
+        try:
+            record = await host.get(brief.id)
+        except HostError:
+            continue
+        remind, standin = due_for(record, waiting_seats(host, record), settings, now)
+        if remind:
+            due.reminders.append((record, remind))
+        if standin:
+            due.standins.append((record, standin))
+    return due

@@ -1,0 +1,598 @@
+"""A small fake Discord (API v10 REST + gateway) on 127.0.0.1 that the real discord.py client talks to.
+
+It records every message, edit, DM and ephemeral reply so tests can assert on them, can close a
+user's DMs (403, code 50007), and sends slash commands and component clicks as a given user.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+EPHEMERAL = 64
+MANAGE_GUILD = 1 << 5
+ALL_MEMBER = (1 << 41) - 1 & ~MANAGE_GUILD & ~(1 << 3)  # everything but admin and Manage Server
+THREAD_PERMS = (1 << 35) | (1 << 38)  # create public threads, send messages in threads
+
+
+@dataclass
+class Msg:
+    """A message as the fake stores it; `history` keeps every earlier version."""
+
+    data: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    deleted: bool = False
+
+    @property
+    def id(self) -> int:
+        return int(self.data["id"])
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.data["channel_id"])
+
+    @property
+    def content(self) -> str:
+        return self.data.get("content") or ""
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.data.get("flags", 0) & EPHEMERAL)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """Every component custom_id on the message, in order."""
+        return [c["custom_id"] for row in self.data.get("components", []) for c in row.get("components", [])
+                if "custom_id" in c]
+
+    def component(self, custom_id_prefix: str) -> dict[str, Any]:
+        """The first component whose custom_id starts with this text."""
+        for row in self.data.get("components", []):
+            for c in row.get("components", []):
+                if c.get("custom_id", "").startswith(custom_id_prefix):
+                    return c
+        raise KeyError(f"no component {custom_id_prefix!r} in {self.custom_ids}")
+
+    def text(self) -> str:
+        """Content plus embed titles, descriptions and fields, for assertions."""
+        parts = [self.content]
+        for e in self.data.get("embeds", []):
+            parts += [e.get("title", ""), e.get("description", "")]
+            parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in e.get("fields", [])]
+            parts.append((e.get("footer") or {}).get("text", ""))
+        return "\n".join(p for p in parts if p)
+
+
+@dataclass
+class Interaction:
+    """One interaction the fake sent, and how the bot answered it."""
+
+    id: int
+    token: str
+    payload: dict[str, Any]
+    channel_id: int
+    source_message: int | None = None
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    answered_at: float = 0.0
+    sent_at: float = 0.0
+    callback_type: int | None = None
+    original: int | None = None
+    followups: list[int] = field(default_factory=list)
+
+
+class FakeDiscord:
+    """The fake server: start(), then point discord.py's Route.BASE and DEFAULT_GATEWAY at it."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1)
+        self.app_id = self.snowflake()
+        self.bot_user = self._user_payload(self.app_id, "FishBot", bot=True)
+        self.guild_id = self.snowflake()
+        self.users: dict[int, dict[str, Any]] = {}
+        self.admins: set[int] = set()
+        self.dm_closed: set[int] = set()
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.dm_of: dict[int, int] = {}  # user id -> DM channel id
+        self.messages: dict[int, Msg] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.requests: list[tuple[str, str]] = []
+        self.allow_threads = True
+        self.channel_id = self._add_channel({"type": 0, "name": "fishing", "guild_id": str(self.guild_id)})
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = 0
+        self._in_flight = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.idle_check: Callable[[], bool] = lambda: True
+
+    # ---- lifecycle ------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Listen on a random local port."""
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        """Close sockets and the server."""
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def drop_connections(self) -> None:
+        """Close every gateway socket (the bot process 'dies' from Discord's point of view)."""
+        for ws in list(self._sockets):
+            await ws.close()
+        self._sockets.clear()
+
+    # ---- world ----------------------------------------------------------------------------------
+    def snowflake(self) -> int:
+        """A fresh, increasing snowflake."""
+        return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) + next(self._ids)
+
+    @staticmethod
+    def _user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+        return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0", "avatar": None,
+                "bot": bot, "flags": 0, "public_flags": 0}
+
+    def add_user(self, name: str, admin: bool = False) -> int:
+        """A guild member; returns the user id."""
+        uid = self.snowflake()
+        self.users[uid] = self._user_payload(uid, name)
+        if admin:
+            self.admins.add(uid)
+        return uid
+
+    def _add_channel(self, data: dict[str, Any]) -> int:
+        cid = self.snowflake()
+        base = {"id": str(cid), "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                "topic": None, "last_message_id": None, "rate_limit_per_user": 0}
+        self.channels[cid] = base | data
+        return cid
+
+    def add_channel(self, name: str) -> int:
+        """Another text channel in the guild (only seen by a bot that connects after)."""
+        return self._add_channel({"type": 0, "name": name, "guild_id": str(self.guild_id)})
+
+    def _guild_payload(self) -> dict[str, Any]:
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(ALL_MEMBER), "position": 0,
+                    "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        bot_member = {"user": self.bot_user, "roles": [], "joined_at": _iso(), "deaf": False, "mute": False,
+                      "flags": 0}
+        return {"id": str(self.guild_id), "name": "Fishing Club", "icon": None, "owner_id": "1",
+                "roles": [everyone], "emojis": [], "stickers": [], "features": [], "member_count": 1,
+                "members": [bot_member], "channels": [c for c in self.channels.values() if c["type"] == 0],
+                "threads": [], "large": False, "unavailable": False, "premium_tier": 0, "mfa_level": 0,
+                "verification_level": 0, "explicit_content_filter": 0, "default_message_notifications": 0,
+                "system_channel_id": None, "preferred_locale": "en-US", "afk_timeout": 300, "nsfw_level": 0,
+                "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+                "soundboard_sounds": [], "joined_at": _iso()}
+
+    # ---- queries for tests ----------------------------------------------------------------------
+    def in_channel(self, channel_id: int, include_deleted: bool = False) -> list[Msg]:
+        """The non-ephemeral messages of a channel or thread, oldest first."""
+        return [m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral
+                and (include_deleted or not m.deleted)]
+
+    def dms(self, user_id: int) -> list[Msg]:
+        """Messages the bot sent to a user's DM channel."""
+        cid = self.dm_of.get(user_id)
+        return [] if cid is None else [m for m in self.messages.values() if m.channel_id == cid and not m.deleted]
+
+    def threads(self) -> list[dict[str, Any]]:
+        """Threads the bot created."""
+        return [c for c in self.channels.values() if c["type"] == 11]
+
+    def ephemeral_replies(self, interaction: Interaction) -> list[Msg]:
+        """The ephemeral messages answering an interaction (its original and followups)."""
+        ids = ([interaction.original] if interaction.original else []) + interaction.followups
+        return [self.messages[i] for i in ids if i in self.messages and self.messages[i].ephemeral]
+
+    # ---- sending interactions -------------------------------------------------------------------
+    def _base_interaction(self, user_id: int, channel_id: int, itype: int) -> dict[str, Any]:
+        iid = self.snowflake()
+        channel = self.channels[channel_id]
+        payload: dict[str, Any] = {
+            "id": str(iid), "application_id": str(self.app_id), "type": itype, "token": f"tok{iid}",
+            "version": 1, "channel_id": str(channel_id), "channel": channel, "locale": "en-US",
+            "attachment_size_limit": 10 * 1024 * 1024, "entitlements": [], "authorizing_integration_owners": {},
+        }
+        if channel["type"] == 1:
+            payload |= {"user": self.users[user_id], "context": 1}
+        else:
+            perms = ALL_MEMBER | (MANAGE_GUILD if user_id in self.admins else 0)
+            app_perms = ALL_MEMBER | (THREAD_PERMS if self.allow_threads else 0)
+            if not self.allow_threads:
+                app_perms &= ~THREAD_PERMS
+            payload |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
+                        "app_permissions": str(app_perms),
+                        "member": {"user": self.users[user_id], "roles": [], "joined_at": _iso(), "deaf": False,
+                                   "mute": False, "flags": 0, "permissions": str(perms)}}
+        return payload
+
+    async def slash(self, user_id: int, sub: str, channel_id: int | None = None, wait: bool = True,
+                    **options: Any) -> Interaction:
+        """Type `/fish <sub> option:value...` as a user; waits for the answer and the bot to go idle."""
+        channel_id = channel_id or self.channel_id
+        payload = self._base_interaction(user_id, channel_id, 2)
+        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
+        root = next((c for cmds in self.commands.values() for c in cmds if c["name"] == "fish"), None)
+        payload["data"] = {"id": str(root["id"]) if root else str(self.snowflake()), "name": "fish", "type": 1,
+                           "options": [{"name": sub, "type": 1, "options": opts}]}
+        return await self._send(payload, channel_id, None, wait)
+
+    async def click(self, user_id: int, message: Msg, custom_id: str, values: list[str] | None = None,
+                    wait: bool = True) -> Interaction:
+        """Press a button (or pick `values` in a select) on a message as a user."""
+        payload = self._base_interaction(user_id, message.channel_id, 3)
+        component = next((c for row in message.data.get("components", []) for c in row["components"]
+                          if c.get("custom_id") == custom_id), None)
+        ctype = component["type"] if component else 2
+        payload["data"] = {"custom_id": custom_id, "component_type": ctype}
+        if values is not None:
+            payload["data"]["values"] = values
+        payload["message"] = message.data
+        return await self._send(payload, message.channel_id, message.id, wait)
+
+    async def _send(self, payload: dict[str, Any], channel_id: int, source: int | None,
+                    wait: bool) -> Interaction:
+        inter = Interaction(id=int(payload["id"]), token=payload["token"], payload=payload, channel_id=channel_id,
+                            source_message=source, sent_at=time.perf_counter())
+        self.interactions[inter.token] = inter
+        await self.dispatch("INTERACTION_CREATE", payload)
+        if wait:
+            await self.settle(inter)
+        return inter
+
+    async def settle(self, inter: Interaction | None = None, timeout: float = 10.0) -> None:
+        """Wait for the interaction's callback, then for the bot and the fake to have nothing in flight."""
+        if inter is not None:
+            await asyncio.wait_for(inter.answered.wait(), timeout)
+        deadline = time.monotonic() + timeout
+        quiet = 0
+        while quiet < 3:
+            await asyncio.sleep(0.005)
+            quiet = quiet + 1 if self._in_flight == 0 and self.idle_check() else 0
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bot did not go idle")
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a gateway DISPATCH to every connected client."""
+        self._seq += 1
+        frame = json.dumps({"op": 0, "t": event, "s": self._seq, "d": data})
+        for ws in list(self._sockets):
+            await ws.send_str(frame)
+
+    # ---- gateway --------------------------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                break
+            frame = json.loads(msg.data)
+            op = frame.get("op")
+            if op == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif op in (2, 6):
+                self._sockets.append(ws)
+                self._seq += 1
+                ready = {"v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                         "session_id": f"s{self.snowflake()}", "resume_gateway_url": self.gateway_url,
+                         "application": {"id": str(self.app_id), "flags": 0}, "shard": [0, 1],
+                         "private_channels": [], "relationships": []}
+                await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": self._seq, "d": ready}))
+                await self.dispatch("GUILD_CREATE", self._guild_payload())
+        if ws in self._sockets:
+            self._sockets.remove(ws)
+        return ws
+
+    # ---- REST -----------------------------------------------------------------------------------
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        self._in_flight += 1
+        try:
+            path = "/" + request.match_info["tail"]
+            self.requests.append((request.method, path))
+            body, files = await _read_body(request)
+            for method, pattern, handler in self._routes():
+                if method != request.method:
+                    continue
+                m = re.fullmatch(pattern, path)
+                if m:
+                    result = await handler(request, body, files, *m.groups())
+                    if isinstance(result, web.StreamResponse):
+                        return result
+                    if result is None:
+                        return web.Response(status=204)
+                    return _json(200, result)
+            return _error(404, 10000, f"fake discord has no route {request.method} {path}")
+        finally:
+            self._in_flight -= 1
+
+    def _routes(self) -> list[tuple[str, str, Callable[..., Awaitable[Any]]]]:
+        app = r"/applications/(\d+)"
+        hook = r"/webhooks/(\d+)/([^/]+)"
+        return [
+            ("GET", r"/users/@me", self._me),
+            ("GET", r"/oauth2/applications/@me", self._app_info),
+            ("GET", r"/gateway(?:/bot)?", self._gateway_info),
+            ("PUT", app + r"/commands", self._put_commands),
+            ("PUT", app + r"/guilds/(\d+)/commands", self._put_commands),
+            ("GET", app + r"/commands", self._get_commands),
+            ("GET", app + r"/guilds/(\d+)/commands", self._get_commands),
+            ("POST", r"/interactions/(\d+)/([^/]+)/callback", self._callback),
+            ("POST", hook, self._followup),
+            ("GET", hook + r"/messages/(@original|\d+)", self._hook_get),
+            ("PATCH", hook + r"/messages/(@original|\d+)", self._hook_edit),
+            ("DELETE", hook + r"/messages/(@original|\d+)", self._hook_delete),
+            ("POST", r"/users/@me/channels", self._open_dm),
+            ("GET", r"/channels/(\d+)", self._get_channel),
+            ("POST", r"/channels/(\d+)/messages", self._post_message),
+            ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
+            ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit_message),
+            ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete_message),
+            ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._thread_from_message),
+            ("POST", r"/channels/(\d+)/threads", self._thread),
+        ]
+
+    async def _me(self, *_: Any) -> dict[str, Any]:
+        return self.bot_user
+
+    async def _app_info(self, *_: Any) -> dict[str, Any]:
+        return {"id": str(self.app_id), "name": "FishBot", "description": "", "icon": None, "bot_public": True,
+                "bot_require_code_grant": False, "owner": self._user_payload(1, "owner"), "verify_key": "00",
+                "flags": 0, "team": None, "summary": "", "rpc_origins": [], "interactions_endpoint_url": None}
+
+    async def _gateway_info(self, *_: Any) -> dict[str, Any]:
+        return {"url": self.gateway_url, "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}
+
+    async def _put_commands(self, _req: web.Request, body: Any, _files: Any, app_id: str,
+                            guild: str | None = None) -> list[dict[str, Any]]:
+        stored = [c | {"id": str(self.snowflake()), "application_id": app_id, "version": "1",
+                       "guild_id": guild, "default_member_permissions": c.get("default_member_permissions")}
+                  for c in body]
+        self.commands[int(guild) if guild else None] = stored
+        return stored
+
+    async def _get_commands(self, _req: web.Request, _body: Any, _files: Any, _app: str,
+                            guild: str | None = None) -> list[dict[str, Any]]:
+        return self.commands.get(int(guild) if guild else None, [])
+
+    # interactions
+    async def _callback(self, _req: web.Request, body: Any, files: dict[str, tuple[str, bytes]], iid: str,
+                        token: str) -> Any:
+        inter = self.interactions.get(token)
+        if inter is None:
+            return _error(404, 10062, "Unknown interaction")
+        if inter.callback_type is not None:
+            return _error(400, 40060, "Interaction has already been acknowledged.")
+        ctype = body["type"]
+        data = body.get("data") or {}
+        inter.callback_type = ctype
+        resource: dict[str, Any] = {"type": ctype}
+        if ctype in (4, 5):
+            msg = self._create(inter.channel_id, data if ctype == 4 else {"flags": data.get("flags", 0)}, files,
+                               interaction=inter)
+            if ctype == 5:
+                msg.data["flags"] = msg.data.get("flags", 0) | 128  # loading
+            inter.original = msg.id
+            resource["message"] = msg.data
+        elif ctype == 7 and inter.source_message:
+            msg = self._edit(inter.source_message, data, files)
+            inter.original = msg.id
+            resource["message"] = msg.data
+        elif ctype == 6:
+            inter.original = inter.source_message
+        inter.answered_at = time.perf_counter()
+        inter.answered.set()
+        ephemeral = bool(data.get("flags", 0) & EPHEMERAL)
+        return {"interaction": {"id": iid, "type": inter.payload["type"],
+                                "response_message_id": str(inter.original) if inter.original else None,
+                                "response_message_loading": ctype == 5,
+                                "response_message_ephemeral": ephemeral},
+                "resource": resource}
+
+    async def _followup(self, _req: web.Request, body: Any, files: Any, _app: str, token: str) -> Any:
+        inter = self.interactions.get(token)
+        if inter is None:
+            return _error(404, 10015, "Unknown Webhook")
+        msg = self._create(inter.channel_id, body, files, interaction=inter)
+        inter.followups.append(msg.id)
+        return msg.data
+
+    def _hook_message(self, token: str, which: str) -> Msg | None:
+        inter = self.interactions.get(token)
+        if inter is None:
+            return None
+        mid = inter.original if which == "@original" else int(which)
+        return self.messages.get(mid) if mid else None
+
+    async def _hook_get(self, _req: web.Request, _body: Any, _files: Any, _app: str, token: str, which: str) -> Any:
+        msg = self._hook_message(token, which)
+        return _error(404, 10008, "Unknown Message") if msg is None else msg.data
+
+    async def _hook_edit(self, _req: web.Request, body: Any, files: Any, _app: str, token: str, which: str) -> Any:
+        msg = self._hook_message(token, which)
+        if msg is None:
+            return _error(404, 10008, "Unknown Message")
+        if msg.data.get("flags", 0) & 128:
+            msg.data["flags"] &= ~128
+        return self._edit(msg.id, body, files).data
+
+    async def _hook_delete(self, _req: web.Request, _body: Any, _files: Any, _app: str, token: str,
+                           which: str) -> Any:
+        msg = self._hook_message(token, which)
+        if msg is None:
+            return _error(404, 10008, "Unknown Message")
+        msg.deleted = True
+        return None
+
+    # channels and messages
+    async def _open_dm(self, _req: web.Request, body: Any, *_: Any) -> Any:
+        uid = int(body["recipient_id"])
+        if uid not in self.users:
+            return _error(400, 50033, "Invalid Recipients")
+        if uid not in self.dm_of:
+            self.dm_of[uid] = self._add_channel({"type": 1, "recipients": [self.users[uid]], "last_message_id": None})
+        return self.channels[self.dm_of[uid]]
+
+    async def _get_channel(self, _req: web.Request, _body: Any, _files: Any, cid: str) -> Any:
+        channel = self.channels.get(int(cid))
+        return _error(404, 10003, "Unknown Channel") if channel is None else channel
+
+    async def _post_message(self, _req: web.Request, body: Any, files: Any, cid: str) -> Any:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        if channel["type"] == 1 and int(channel["recipients"][0]["id"]) in self.dm_closed:
+            return _error(403, 50007, "Cannot send messages to this user")
+        return self._create(int(cid), body, files).data
+
+    async def _get_message(self, _req: web.Request, _body: Any, _files: Any, cid: str, mid: str) -> Any:
+        msg = self.messages.get(int(mid))
+        if msg is None or msg.deleted or msg.channel_id != int(cid):
+            return _error(404, 10008, "Unknown Message")
+        return msg.data
+
+    async def _edit_message(self, _req: web.Request, body: Any, files: Any, cid: str, mid: str) -> Any:
+        msg = self.messages.get(int(mid))
+        if msg is None or msg.deleted or msg.channel_id != int(cid):
+            return _error(404, 10008, "Unknown Message")
+        return self._edit(int(mid), body, files).data
+
+    async def _delete_message(self, _req: web.Request, _body: Any, _files: Any, cid: str, mid: str) -> Any:
+        msg = self.messages.get(int(mid))
+        if msg is None or msg.deleted or msg.channel_id != int(cid):
+            return _error(404, 10008, "Unknown Message")
+        msg.deleted = True
+        return None
+
+    async def _thread_from_message(self, _req: web.Request, body: Any, _files: Any, cid: str, mid: str) -> Any:
+        return await self._make_thread(int(cid), body, int(mid))
+
+    async def _thread(self, _req: web.Request, body: Any, _files: Any, cid: str) -> Any:
+        return await self._make_thread(int(cid), body, None)
+
+    async def _make_thread(self, parent: int, body: Any, starter: int | None) -> Any:
+        if not self.allow_threads:
+            return _error(403, 50013, "Missing Permissions")
+        meta = {"archived": False, "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                "archive_timestamp": _iso(), "locked": False}
+        tid = starter or self.snowflake()
+        self.channels[tid] = {"id": str(tid), "type": 11, "guild_id": str(self.guild_id), "parent_id": str(parent),
+                              "name": body.get("name", "thread"), "owner_id": str(self.app_id),
+                              "thread_metadata": meta, "message_count": 0, "member_count": 1,
+                              "rate_limit_per_user": 0, "last_message_id": None, "flags": 0}
+        await self.dispatch("THREAD_CREATE", self.channels[tid] | {"newly_created": True})
+        return self.channels[tid]
+
+    def _create(self, cid: int, body: dict[str, Any], files: dict[str, tuple[str, bytes]],
+                interaction: Interaction | None = None) -> Msg:
+        mid = self.snowflake()
+        channel = self.channels.get(cid, {})
+        data = {"id": str(mid), "channel_id": str(cid), "author": self.bot_user, "content": body.get("content", ""),
+                "timestamp": _iso(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
+                "mentions": [], "mention_roles": [], "attachments": [], "embeds": body.get("embeds", []),
+                "pinned": False, "type": 0 if interaction is None else 20, "flags": body.get("flags", 0) or 0,
+                "components": body.get("components", [])}
+        if channel.get("guild_id"):
+            data["guild_id"] = channel["guild_id"]
+        if interaction is not None:
+            data["webhook_id"] = str(self.app_id)
+            data["application_id"] = str(self.app_id)
+        msg = Msg(data=data)
+        self._attach(msg, body, files)
+        self.messages[mid] = msg
+        return msg
+
+    def _edit(self, mid: int, body: dict[str, Any], files: dict[str, tuple[str, bytes]]) -> Msg:
+        msg = self.messages[mid]
+        msg.history.append(json.loads(json.dumps(msg.data)))
+        for key in ("content", "embeds", "components", "flags"):
+            if key in body and body[key] is not None:
+                msg.data[key] = body[key]
+        msg.data["edited_timestamp"] = _iso()
+        self._attach(msg, body, files)
+        return msg
+
+    def _attach(self, msg: Msg, body: dict[str, Any], files: dict[str, tuple[str, bytes]]) -> None:
+        """Apply an `attachments` list (keep those named by id) and store uploaded files."""
+        if "attachments" not in body and not files:
+            return
+        keep_ids = {str(a.get("id")) for a in body.get("attachments", [])}
+        kept = [a for a in msg.data["attachments"] if a["id"] in keep_ids]
+        kept_names = {a["filename"] for a in kept}
+        msg.files = {k: v for k, v in msg.files.items() if k in kept_names}
+        for filename, content in files.values():
+            aid = str(self.snowflake())
+            kept.append({"id": aid, "filename": filename, "size": len(content), "content_type": "image/png",
+                         "url": f"http://127.0.0.1:{self.port}/att/{aid}/{filename}",
+                         "proxy_url": f"http://127.0.0.1:{self.port}/att/{aid}/{filename}"})
+            msg.files[filename] = content
+        msg.data["attachments"] = kept
+
+
+async def _read_body(request: web.Request) -> tuple[Any, dict[str, tuple[str, bytes]]]:
+    """JSON body, or a multipart body's payload_json and its files by field name."""
+    files: dict[str, tuple[str, bytes]] = {}
+    if request.content_type.startswith("multipart/"):
+        body: Any = {}
+        reader = await request.multipart()
+        async for part in reader:
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            else:
+                files[part.name or ""] = (part.filename or "file", bytes(await part.read()))
+        return body, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else {}), files
+
+
+def _json(status: int, value: Any) -> web.Response:
+    """A JSON answer with exactly `application/json` (discord.py treats anything else as text)."""
+    return web.Response(status=status, body=json.dumps(value).encode(), headers={"Content-Type": "application/json"})
+
+
+def _error(status: int, code: int, message: str) -> web.Response:
+    return _json(status, {"message": message, "code": code})
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    if isinstance(value, float):
+        return 10
+    return 3
+
+
+def _iso() -> str:
+    return datetime.now(UTC).isoformat()
