@@ -1,0 +1,454 @@
+"""The Friendly Fishing engine: options, state, boat moves, tile effects, views and results."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.friendly import scoring
+from engines.friendly.ai import greedy
+from engines.friendly.motion import kingfish_need, moves, slide_targets
+from engines.friendly.tiles import (
+    ACTIONS,
+    BASE_IDS,
+    BOARDS,
+    COLOUR_NAMES,
+    COLOURS,
+    CORNER_NAMES,
+    KIND_NAMES,
+    SPECIAL_IDS,
+    SPECIAL_SETS,
+    SPECIALS_PER_SIDE,
+    TILE_KIND,
+    Board,
+)
+from engines.rng import Rng
+
+MAX_DIRECT = 25  # more candidate cells than this are picked in two steps: column, then cell
+SpecialName = Literal["kingfish", "lunker", "dinker", "skipjack", "shiner", "junk"]
+ACTION_PHASE = {"T2": "swap-a", "SL": "slide-from", "RM": "remove", "DP": "double", "F2": "fish-seat"}
+
+
+class FriendlyOptions(BaseModel):
+    """Host options: board side, special sets, who starts (None: from the seed)."""
+
+    model_config = ConfigDict(extra="forbid")
+    board: Literal["small", "large"] | None = None  # None: large for 5 players or 4 sets, else small
+    specials: list[SpecialName] | None = None  # 2 sets (small) or 4 (large); None: random from the seed
+    first_player: int | None = Field(default=None, ge=0, le=4)
+
+    @field_validator("specials")
+    @classmethod
+    def _distinct(cls, value: list[str] | None) -> list[str] | None:
+        """Special sets must be distinct and number 2 or 4."""
+        if value is not None:
+            if len(set(value)) != len(value):
+                raise ValueError("special sets must be different")
+            if len(value) not in (2, 4):
+                raise ValueError("choose 2 special sets (small board) or 4 (large board)")
+        return value
+
+    def side(self, players: int) -> str:
+        """The board side these options give for this many players."""
+        if self.board:
+            return self.board
+        return "large" if players == 5 or (self.specials and len(self.specials) == 4) else "small"
+
+
+class FriendlyState(GameState):
+    """The whole table, all public: tiles by grid cell, the boat, collections and the turn in progress."""
+
+    side: str
+    specials: list[str]
+    cells: list[int]  # tile id on each grid cell (row-major), -1 when none
+    boat: int  # grid cell, or -1 on the Central Island
+    first_player: int
+    turn: int
+    owned: list[list[int]]  # collected tile ids per seat, in the order collected
+    box: list[int] = Field(default_factory=list)  # tiles removed from play (Remove a Tile, discarded Lunkers)
+    double: str = ""  # Common Fish colour doubled by Double Points
+    phase: str = "move"  # move, dinker, fish-seat, fish-take, fish-give, swap-a, swap-b, slide-from, slide-to,
+    # remove, double
+    args: list[int] = Field(default_factory=list)  # the action in progress: chosen seat, tiles or cells
+    col: int = -1  # column chosen in a two-step cell pick
+    left: list[int] = Field(default_factory=list)  # cells of Dinkers left this turn
+    winner: int = -1  # Kingfish winner
+    over: bool = False
+
+
+class FriendlyView(View):
+    """Everything on the table (nothing is hidden) plus what the player to act may pick."""
+
+    side: str
+    width: int
+    height: int
+    terrain: str  # one char per cell: '.' water, '#' rock, 'I' island
+    tiles: list[str]  # kind code per cell, '' when empty
+    boat: int
+    owned: list[list[str]]
+    fishing: list[int]
+    final: list[int]
+    double: str
+    specials: list[str]
+    box: list[str]
+    turn: int
+    phase: str
+    prompt: str
+    targets: list[int]  # cells the player to act may choose now (move targets or tiles/spaces to pick)
+    selected: list[int]  # cells already chosen in the action in progress
+    left: list[int]
+    kingfish_need: int
+    winner: int | None
+
+
+class Pending(NamedTuple):
+    """The one decision on offer, as plain tuples (cheap to build; decisions() wraps it)."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: list[tuple[str, str]]
+    cells: list[int]
+
+
+class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
+    """Friendly Fishing: move the shared boat, collect tiles, score with your left neighbour."""
+
+    key = "friendly"
+    name = "Friendly Fishing"
+    min_players = 2
+    max_players = 5
+    Options = FriendlyOptions
+    State = FriendlyState
+    rules_summary = ("Move the shared boat like a chess king to a tile and collect it. Common fish score "
+                     "1/3/6/10/15/21 per colour, Crayfish majorities 8/4, specials and action tiles as printed. "
+                     "With 3-5 players your score adds your left neighbour's (the next seat).")
+    ai_levels = ("random", "greedy")
+
+    # ---- setup -------------------------------------------------------------------------------
+    def check_players(self, count: int, options: FriendlyOptions) -> None:
+        """2-5 players; 5 need the large side; special-set count must match the side."""
+        super().check_players(count, options)
+        side = options.side(count)
+        if count == 5 and side != "large":
+            raise BadOptions("Five players must use the large board (board: large).")
+        if options.specials is not None and len(options.specials) != SPECIALS_PER_SIDE[side]:
+            raise BadOptions(f"The {side} board uses {SPECIALS_PER_SIDE[side]} special sets, "
+                             f"not {len(options.specials)}.")
+        if options.first_player is not None and options.first_player >= count:
+            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
+
+    def setup(self, players: list[str], options: FriendlyOptions, rng: Rng) -> FriendlyState:
+        """Choose specials, place every tile face up at random on the water, boat on the island."""
+        side = options.side(len(players))
+        board = BOARDS[side]
+        specials = list(options.specials or [])
+        if not specials:
+            names = list(SPECIAL_SETS)
+            rng.shuffle(names)
+            specials = sorted(names[:SPECIALS_PER_SIDE[side]], key=list(SPECIAL_SETS).index)
+        tiles = list(BASE_IDS) + [t for name in specials for t in SPECIAL_IDS[name]]
+        rng.shuffle(tiles)
+        cells = [-1] * (board.width * board.height)
+        for cell, tile in zip(board.water, tiles, strict=True):
+            cells[cell] = tile
+        first = options.first_player if options.first_player is not None else rng.randrange(len(players))
+        return FriendlyState(players=players, rng=rng, side=side, specials=specials, cells=cells, boat=-1,
+                             first_player=first, turn=first, owned=[[] for _ in players])
+
+    # ---- decisions ---------------------------------------------------------------------------
+    def pending(self, state: FriendlyState) -> Pending | None:
+        """The decision on offer, or None when the game is over."""
+        if state.over:
+            return None
+        board = BOARDS[state.side]
+        seat, phase = state.turn, state.phase
+        if phase == "move":
+            return self._move_options(state, board)
+        if phase == "dinker":
+            name = board.name(state.boat)
+            return Pending(seat, "dinker", f"A Dinker at {name}: collect it or leave it and move again",
+                           [("collect", f"Collect the Dinker at {name}"),
+                            ("leave", f"Leave the Dinker at {name} and move again")], [state.boat])
+        if phase == "fish-seat":
+            return Pending(seat, "fish-seat", "Swap 2 Fish: with whom?",
+                           [(f"seat-{s}", f"Swap with {state.players[s]}") for s in self._fish_partners(state)], [])
+        if phase == "fish-take":
+            other = state.args[0]
+            kinds = self._basic_kinds(state.owned[other])
+            return Pending(seat, "fish-take", f"Swap 2 Fish: which tile do you take from {state.players[other]}?",
+                           [(f"take-{k}", f"Take a {KIND_NAMES[k]} from {state.players[other]}") for k in kinds], [])
+        if phase == "fish-give":
+            other = state.args[0]
+            kinds = self._basic_kinds(state.owned[seat])
+            return Pending(seat, "fish-give", f"Swap 2 Fish: which tile do you give {state.players[other]}?",
+                           [(f"give-{k}", f"Give a {KIND_NAMES[k]} to {state.players[other]}") for k in kinds], [])
+        if phase == "double":
+            return Pending(seat, "double", "Double Points: which Common Fish colour scores double?",
+                           [(f"dbl-{c}", f"Double {COLOUR_NAMES[c]} fish ({CORNER_NAMES[c]} corner)")
+                            for c in COLOURS], [board.corners[c] for c in COLOURS])
+        return self._pick_options(state, board)
+
+    def _move_options(self, state: FriendlyState, board: Board) -> Pending:
+        """Boat moves from where it stands, sorted by cell."""
+        options = []
+        targets = moves(state, state.boat)
+        for cell in sorted(targets):
+            kind = TILE_KIND[state.cells[cell]]
+            if targets[cell]:
+                label = f"Move to {board.name(cell)} (Skipjack)"
+            elif cell in state.left:
+                label = f"Move to {board.name(cell)}: Dinker (must collect)"
+            else:
+                label = f"Move to {board.name(cell)}: {KIND_NAMES[kind]}"
+            options.append((f"m-{board.name(cell)}", label))
+        where = "the Central Island" if state.boat < 0 else board.name(state.boat)
+        prompt = f"Move the boat from {where}" + (" (a Dinker was left there)" if state.left else "")
+        return Pending(state.turn, "move", prompt, options, sorted(targets))
+
+    def _pick_candidates(self, state: FriendlyState, board: Board) -> tuple[str, str, list[int]]:
+        """For a cell-picking phase: the prompt, the label verb and the candidate cells."""
+        phase = state.phase
+        tiles = [c for c in board.water if state.cells[c] >= 0]
+        if phase == "swap-a":
+            return "Swap 2 Tiles: pick the first tile", "Swap", tiles
+        if phase == "swap-b":
+            first = board.name(state.args[0])
+            return f"Swap 2 Tiles: swap {first} with which tile?", "With", [c for c in tiles if c != state.args[0]]
+        if phase == "slide-from":
+            return "Slide a Tile: which tile?", "Slide", [c for c in tiles if slide_targets(state, c)]
+        if phase == "slide-to":
+            first = board.name(state.args[0])
+            return f"Slide a Tile: slide {first} to which space?", "To", slide_targets(state, state.args[0])
+        return "Remove a Tile: which tile goes back to the box?", "Remove", tiles
+
+    def _pick_options(self, state: FriendlyState, board: Board) -> Pending:
+        """Cells as choices, in two steps (column, then cell) when there are too many."""
+        prompt, verb, cells = self._pick_candidates(state, board)
+        kind = state.phase
+
+        def label(c: int) -> str:
+            t = state.cells[c]
+            return f"{verb} {board.name(c)}" + (f" ({KIND_NAMES[TILE_KIND[t]]})" if t >= 0 else "")
+
+        if state.col >= 0:
+            shown = [c for c in cells if c % board.width == state.col]
+            options = [(f"c-{board.name(c)}", label(c)) for c in shown] + [("back", "Another column")]
+            return Pending(state.turn, kind, prompt, options, cells)
+        if len(cells) <= MAX_DIRECT:
+            return Pending(state.turn, kind, prompt, [(f"c-{board.name(c)}", label(c)) for c in cells], cells)
+        columns: dict[int, int] = {}
+        for c in cells:
+            columns[c % board.width] = columns.get(c % board.width, 0) + 1
+        options = [(f"col-{chr(65 + x)}", f"Column {chr(65 + x)} ({n} choices)") for x, n in sorted(columns.items())]
+        return Pending(state.turn, kind, prompt + " (choose a column first)", options, cells)
+
+    def decisions(self, state: FriendlyState) -> list[Decision]:
+        """The one pending decision (the game is turn based), or none when it is over."""
+        p = self.pending(state)
+        if p is None:
+            return []
+        choices = [Choice.model_construct(id=i, label=lab[:80], group="") for i, lab in p.options]
+        return [Decision.model_construct(seat=p.seat, prompt=p.prompt, choices=choices, private=False, kind=p.kind)]
+
+    # ---- play --------------------------------------------------------------------------------
+    def play(self, state: FriendlyState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
+        """Apply the choice, then every forced (single-choice) step that follows."""
+        events = self._step(state, seat, choice_id)
+        while True:
+            p = self.pending(state)
+            if p is None or len(p.options) != 1:
+                return events
+            events += self._step(state, p.seat, p.options[0][0])
+
+    def _step(self, state: FriendlyState, seat: int, cid: str) -> list[Event]:
+        """One validated choice."""
+        board = BOARDS[state.side]
+        if cid.startswith("col-"):
+            state.col = ord(cid[4]) - 65
+            return []
+        if cid == "back":
+            state.col = -1
+            return []
+        state.col = -1
+        phase, who = state.phase, state.players[seat]
+        if phase == "move":
+            return self._arrive(state, seat, board.cell(cid[2:]))
+        if phase == "dinker":
+            if cid == "collect":
+                return self._collect(state, seat)
+            state.left.append(state.boat)
+            state.phase = "move"
+            return [Event(text=f"{who} left the Dinker at {board.name(state.boat)} and moves again.", seat=seat)]
+        if phase == "fish-seat":
+            state.args = [int(cid[5:])]
+            state.phase = "fish-take"
+            return []
+        if phase == "fish-take":
+            other = state.args[0]
+            state.args.append(next(t for t in state.owned[other] if TILE_KIND[t] == cid[5:]))
+            state.phase = "fish-give"
+            return []
+        if phase == "fish-give":
+            other, taken = state.args
+            given = next(t for t in state.owned[seat] if TILE_KIND[t] == cid[5:])
+            state.owned[other].remove(taken)
+            state.owned[seat].remove(given)
+            state.owned[seat].append(taken)
+            state.owned[other].append(given)
+            text = (f"{who} swapped fish with {state.players[other]}: took a {KIND_NAMES[TILE_KIND[taken]]}, "
+                    f"gave a {KIND_NAMES[TILE_KIND[given]]}.")
+            return [Event(text=text, seat=seat)] + self._end_turn(state)
+        if phase == "double":
+            state.double = cid[4:]
+            text = f"{who} placed Double Points on {COLOUR_NAMES[state.double]}: those fish score double."
+            return [Event(text=text, seat=seat)] + self._end_turn(state)
+        return self._pick(state, seat, board.cell(cid[2:]), board)
+
+    def _pick(self, state: FriendlyState, seat: int, cell: int, board: Board) -> list[Event]:
+        """A picked cell in Swap 2 Tiles, Slide a Tile or Remove a Tile."""
+        phase, who, cells = state.phase, state.players[seat], state.cells
+        if phase in ("swap-a", "slide-from"):
+            state.args = [cell]
+            state.phase = "swap-b" if phase == "swap-a" else "slide-to"
+            return []
+        a = state.args[0] if state.args else cell
+        if phase == "swap-b":
+            cells[a], cells[cell] = cells[cell], cells[a]
+            text = f"{who} swapped the tiles at {board.name(a)} and {board.name(cell)}."
+        elif phase == "slide-to":
+            cells[a], cells[cell] = -1, cells[a]
+            text = f"{who} slid the {KIND_NAMES[TILE_KIND[cells[cell]]]} from {board.name(a)} to {board.name(cell)}."
+        else:
+            state.box.append(cells[cell])
+            text = f"{who} removed the {KIND_NAMES[TILE_KIND[cells[cell]]]} at {board.name(cell)} to the box."
+            cells[cell] = -1
+        return [Event(text=text, seat=seat)] + self._end_turn(state)
+
+    def _arrive(self, state: FriendlyState, seat: int, cell: int) -> list[Event]:
+        """The boat lands on a tile: a fresh Dinker with a way on asks; anything else is collected."""
+        state.boat = cell
+        if TILE_KIND[state.cells[cell]] == "D" and cell not in state.left and moves(state, cell):
+            state.phase = "dinker"
+            return []
+        return self._collect(state, seat)
+
+    def _collect(self, state: FriendlyState, seat: int) -> list[Event]:
+        """Take the tile under the boat and resolve it."""
+        board = BOARDS[state.side]
+        cell, who = state.boat, state.players[seat]
+        tile = state.cells[cell]
+        kind = TILE_KIND[tile]
+        state.cells[cell] = -1
+        state.owned[seat].append(tile)
+        events = [Event(text=f"{who} moved to {board.name(cell)} and collected a {KIND_NAMES[kind]}.", seat=seat)]
+        if kind == "L":
+            for s, tiles in enumerate(state.owned):
+                for t in [t for t in tiles if TILE_KIND[t] == "L" and t != tile]:
+                    tiles.remove(t)
+                    state.box.append(t)
+                    events.append(Event(text=f"{state.players[s]}'s earlier Lunker goes back to the box.", seat=s))
+        elif kind == "K":
+            if sum(1 for t in state.owned[seat] if TILE_KIND[t] == "K") >= kingfish_need(len(state.players)):
+                state.winner = seat
+                state.over = True
+                return events + [Event(text=f"{who} caught the Kingfish set and wins at once!", seat=seat)]
+        elif kind in ACTIONS:
+            if self._action_possible(state, kind):
+                state.phase = ACTION_PHASE[kind]
+                return events
+            events.append(Event(text=f"{KIND_NAMES[kind]} has no effect now.", seat=seat))
+        return events + self._end_turn(state)
+
+    def _action_possible(self, state: FriendlyState, kind: str) -> bool:
+        """Whether an action tile can do anything now."""
+        if kind == "F2":
+            return bool(self._fish_partners(state))
+        tiles = [c for c, t in enumerate(state.cells) if t >= 0]
+        if kind == "T2":
+            return len(tiles) >= 2
+        if kind == "SL":
+            return any(slide_targets(state, c) for c in tiles)
+        return kind == "DP" or bool(tiles)
+
+    def _fish_partners(self, state: FriendlyState) -> list[int]:
+        """Other seats with a basic fish, when the player to act has one too."""
+        if not self._basic_kinds(state.owned[state.turn]):
+            return []
+        return [s for s in range(len(state.players)) if s != state.turn and self._basic_kinds(state.owned[s])]
+
+    @staticmethod
+    def _basic_kinds(tiles: list[int]) -> list[str]:
+        """The distinct basic fish kinds among these tiles, in a fixed order."""
+        have = {TILE_KIND[t] for t in tiles}
+        return [k for k in ("R", "Y", "G", "B", "C") if k in have]
+
+    def _end_turn(self, state: FriendlyState) -> list[Event]:
+        """Pass to the next seat and start its turn."""
+        state.left = []
+        state.args = []
+        state.phase = "move"
+        state.turn = (state.turn + 1) % len(state.players)
+        return self._begin_turn(state)
+
+    def _begin_turn(self, state: FriendlyState) -> list[Event]:
+        """No move: the boat returns to the island; no move from there either: the game ends."""
+        if moves(state, state.boat):
+            return []
+        events = []
+        if state.boat >= 0:
+            where = BOARDS[state.side].name(state.boat)
+            state.boat = -1
+            events.append(Event(text=f"No tile can be reached from {where}: the boat returns to the Central Island."))
+            if moves(state, -1):
+                return events
+        state.over = True
+        return events + [Event(text="The boat cannot leave the Central Island: the game is over.")]
+
+    # ---- reading -----------------------------------------------------------------------------
+    def view(self, state: FriendlyState, seat: int | None) -> FriendlyView:
+        """The whole table (nothing is hidden) and the current decision's cells."""
+        board = BOARDS[state.side]
+        p = self.pending(state)
+        fishing = scoring.fishing_scores(state.owned, state.double, state.specials)
+        selected = list(state.args) if state.phase in ("swap-b", "slide-to") else []
+        return FriendlyView(
+            game=self.key, seat=seat, players=list(state.players), to_act=[p.seat] if p else [],
+            last=list(state.log_tail), finished=state.over, side=state.side, width=board.width,
+            height=board.height, terrain="".join(board.terrain),
+            tiles=[TILE_KIND[t] if t >= 0 else "" for t in state.cells], boat=state.boat,
+            owned=[[TILE_KIND[t] for t in tiles] for tiles in state.owned], fishing=fishing,
+            final=scoring.final_scores(fishing), double=state.double, specials=list(state.specials),
+            box=[TILE_KIND[t] for t in state.box], turn=state.turn, phase=state.phase,
+            prompt=p.prompt if p else "", targets=p.cells if p else [], selected=selected, left=list(state.left),
+            kingfish_need=kingfish_need(len(state.players)), winner=state.winner if state.winner >= 0 else None)
+
+    def result(self, state: FriendlyState) -> Result | None:
+        """Kingfish: that player alone wins; else final scores (with the left neighbour for 3-5)."""
+        if not state.over:
+            return None
+        n = len(state.players)
+        if state.winner >= 0:
+            res = Result.from_scores([int(s == state.winner) for s in range(n)],
+                                     [{"Kingfish set": int(s == state.winner)} for s in range(n)], [state.winner])
+            res.summary = f"{state.players[state.winner]} caught the Kingfish set and wins alone."
+            return res
+        rows = scoring.fishing_breakdowns(state.owned, state.double, state.specials)
+        fishing = [sum(r.values()) for r in rows]
+        if n > 2:
+            for s, row in enumerate(rows):
+                row["Left neighbour"] = fishing[(s + 1) % n]
+        res = Result.from_scores([sum(r.values()) for r in rows], rows)
+        res.summary = "Fishing scores: " + ", ".join(f"{p} {f}" for p, f in zip(state.players, fishing, strict=True))
+        return res
+
+    def choose(self, state: FriendlyState, seat: int, level: str, rnd: random.Random) -> str:
+        """'random' picks uniformly; 'greedy' looks one move ahead (see engines.friendly.ai)."""
+        if level == "greedy":
+            return greedy(self, state, seat, rnd)
+        p = self.pending(state)
+        assert p is not None and p.seat == seat
+        return rnd.choice(p.options)[0]
