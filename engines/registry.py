@@ -10,6 +10,7 @@ from engines.core import BadOptions, GameEngine
 # key -> module that defines ENGINE; each game adds its own line.
 _MODULES: dict[str, str] = {
     "wishes": "engines.wishes",
+    "friendly": "engines.friendly",
 }
 
 
