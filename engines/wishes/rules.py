@@ -553,13 +553,15 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             self._finish(state, f"the garbage heap holds {sum(state.garbage)} fish", events)
             return
         n = len(state.players)
-        start = state.turn
+        passes = []
         for i in range(1, n + 1):
-            state.turn = (start + i) % n
-            if state.ocean or any(c >= 0 for c in state.boats[state.turn]):  # slot 1 is free; else sell
+            seat = (state.turn + i) % n
+            if state.ocean or any(c >= 0 for c in state.boats[seat]):  # slot 1 is free; else sell
+                state.turn = seat
+                events += passes
                 return
-            events.append(Event(text=f"{state.players[state.turn]} has no legal action and passes.",
-                                seat=state.turn, kind="pass"))
+            passes.append(Event(text=f"{state.players[seat]} has no legal action and passes.", seat=seat,
+                                kind="pass"))
         self._finish(state, "the deck and the ocean are empty and nobody can act", events)
 
     def _finish(self, state: WishesState, reason: str, events: list[Event]) -> None:
