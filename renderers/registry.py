@@ -7,6 +7,7 @@ from types import ModuleType
 
 _MODULES: dict[str, str] = {
     "wishes": "renderers.wishes",
+    "friendly": "renderers.friendly",
 }
 
 
