@@ -11,6 +11,7 @@ from engines.core import BadOptions, GameEngine
 _MODULES: dict[str, str] = {
     "wishes": "engines.wishes",
     "friendly": "engines.friendly",
+    "thisbig": "engines.thisbig",
 }
 
 

@@ -1,0 +1,39 @@
+"""This Big! (key `thisbig`), 2-6 players, per lunker.txt as settled by RULINGS.md.
+
+Rules choices the rulebook and RULINGS leave open:
+- Card ids: fish 0-31 (colour * 8 + index into sizes 1,1,2,2,3,3,4,5), rubbish 32-39, coloured lures
+  40-59, Lunker lures 60-64. Identical faces are interchangeable, so choices name faces, not card ids.
+- Choice ids use '-' because ':' is reserved by the Discord adapter: casts `lure-r`/`lure-lunker`,
+  answers `r3`, `boot`, `pass` or a 2-player pair `r3-boot`, picks `pick-2` (or `pick-1-1`/`pick-1-2`
+  for the two cards of one player). Pick labels name the player, never the card.
+- Every decision with a single legal choice is made by the engine at once: forced answers (exactly one
+  kind of matching fish and no rubbish, or nothing playable), a cast when all the caster's lures are
+  alike, and a pick when only one card is face down. An automatic answer therefore shows as answered at
+  once, as a quick answer would at a real table.
+- Multi-player answers: holding a matching fish you play a matching fish or (colour lure only) a rubbish;
+  without one, a rubbish or No Catch. A Lunker asks for a fish of your largest size (choice among equals);
+  with no fish you answer as if nothing matched.
+- 2-player answers: with two or more matching fish, or a matching fish and a rubbish, you play two cards,
+  at least one of them a matching fish (the other a matching fish or a rubbish); with exactly one matching
+  fish and no rubbish, that fish; otherwise No Catch (a rubbish is never played alone). A Lunker in the
+  2-player game takes your largest fish (two of them if you hold two or more of that size), never rubbish.
+  Two face-down cards lie in a random order (from state.rng) so the caster cannot tell them apart.
+- The game ends at once when the caster reaches the target (no draws follow); and, once the River is
+  empty, when no hand holds a fish any more (this covers "every River hand is empty" and hands that hold
+  only rubbish, which can never score again). Most points wins; ties are shared.
+- Tackle Box: when the caster must draw and it is empty, the lure discard (with the lure just cast) is
+  shuffled into a new Tackle Box.
+- Advanced rules (options, off by default): `rubbish_penalty` (caught rubbish goes to the bucket at -1);
+  `hand_dump` (when the caster reaches 7 points, or the host's explicit target, every hand's fish, and
+  rubbish with the penalty rule, go into the buckets and the game ends); `reveal_uncaught` (the unpicked
+  cards are shown after each catch and stay publicly known while they remain in that hand).
+- `target`: None means 10 (2-4 players) or 7 (5-6); a host value must be at least that default.
+- The public view also keeps what the table has learnt from No Catch answers (`lacks`: colours a seat
+  cannot hold since its last restock) and revealed cards (`known`), so an AI may reason from them.
+"""
+
+from engines.thisbig.rules import ThisBigEngine, ThisBigOptions, ThisBigState, ThisBigView
+
+ENGINE = ThisBigEngine()
+
+__all__ = ["ENGINE", "ThisBigEngine", "ThisBigOptions", "ThisBigState", "ThisBigView"]

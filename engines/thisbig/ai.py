@@ -1,0 +1,95 @@
+"""The greedy This Big! player: reasons only from its own view (public table plus its own hand)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from engines.thisbig.cards import CODES, LUNKER, RIVER_CARDS, size
+from engines.thisbig.rules import FACE_CARDS, ThisBigView
+
+if TYPE_CHECKING:
+    from engines.thisbig.rules import ThisBigEngine, ThisBigState
+
+
+def unseen(view: ThisBigView) -> list[int]:
+    """River cards this seat has not seen and no one has shown: in the River or in others' unknown cards."""
+    seen = set(view.hand) | set(view.my_down) | set(view.junk)
+    for cards in (*view.buckets, *view.dumped, *view.known):
+        seen.update(cards)
+    return [c for c in range(RIVER_CARDS) if c not in seen]
+
+
+def _unknown_count(view: ThisBigView, seat: int) -> int:
+    """How many of a seat's River cards (hand and face down) nobody has seen."""
+    return max(0, view.hand_sizes[seat] + view.down_counts[seat] - len(view.known[seat]))
+
+
+def _p_any(pool: list[int], wanted: int, draws: int) -> float:
+    """The chance that `draws` cards from `pool` include at least one of `wanted` such cards (approx.)."""
+    if not pool or not wanted or not draws:
+        return 0.0
+    return 1.0 - (1.0 - wanted / len(pool)) ** draws
+
+
+def _colour_value(view: ThisBigView, pool: list[int], seat: int, lure: int) -> float:
+    """The expected size of the fish `seat` holds for this lure (0 when it surely holds none)."""
+    known = [c for c in view.known[seat] if c < 32 and (lure == LUNKER or c >> 3 == lure)]
+    draws = _unknown_count(view, seat)
+    if lure == LUNKER:
+        if view.lacks[seat] == 15 and not known:
+            return 0.0
+        floor = max((size(c) for c in known), default=0)
+        return sum(1.0 if v <= floor else _p_any(pool, sum(1 for c in pool if size(c) >= v), draws)
+                   for v in range(1, 6))
+    if view.lacks[seat] >> lure & 1 and not known:
+        return 0.0
+    fish = [c for c in pool if c < 32 and c >> 3 == lure]
+    if known:
+        return float(min(size(c) for c in known))
+    if not fish:
+        return 0.0
+    return _p_any(pool, len(fish), draws) * sum(size(c) for c in fish) / len(fish)
+
+
+def _cast(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
+    """The lure whose best answering opponent probably holds the biggest fish (small bonus for more)."""
+    pool = unseen(view)
+    others = [s for s in range(len(view.players)) if s != view.seat]
+    best, best_score = ids[0], -1.0
+    for cid in ids:
+        lure = LUNKER if cid == "lure-lunker" else CODES.index(cid[-1])
+        values = [_colour_value(view, pool, s, lure) for s in others]
+        score = max(values) + 0.1 * sum(values) + rnd.random() * 1e-6
+        if score > best_score:
+            best, best_score = cid, score
+    return best
+
+
+def _answer(ids: list[str]) -> str:
+    """Give away as little as possible: rubbish first, then No Catch, then the smallest fish."""
+    def cost(cid: str) -> int:
+        if cid == "pass":
+            return 0
+        return sum(size(FACE_CARDS[f][0]) if FACE_CARDS[f][0] < 32 else -1 for f in cid.split("-"))
+    return min(ids, key=cost)
+
+
+def _pick(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
+    """The face-down card most likely to be a big fish, from hand sizes, known cards and what is unseen."""
+    pool = unseen(view)
+    lure = LUNKER if view.cast >= 60 else (view.cast - 40) // 5
+    scored = [(_colour_value(view, pool, int(cid.split("-")[1]), lure), rnd.random(), cid) for cid in ids]
+    return max(scored)[2]
+
+
+def greedy_choice(engine: ThisBigEngine, state: ThisBigState, seat: int, rnd: random.Random) -> str:
+    """The greedy choice for this seat's pending decision."""
+    decision = next(d for d in engine.decisions(state) if d.seat == seat)
+    ids = [c.id for c in decision.choices]
+    if decision.kind == "answer":
+        return _answer(ids)
+    view = engine.view(state, seat)
+    if decision.kind == "cast":
+        return _cast(view, ids, rnd)
+    return _pick(view, ids, rnd)

@@ -1,0 +1,500 @@
+"""The rules of This Big!: deal, cast, simultaneous private answers, the blind pick, restock and the end."""
+
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.rng import Rng
+from engines.thisbig.cards import (
+    ALL_CARDS,
+    COLOURS,
+    DEAL,
+    DUMP_AT,
+    FACES,
+    FISH,
+    JUNK,
+    LUNKER,
+    LURES,
+    NAMES,
+    TARGET,
+    colour,
+    is_fish,
+    size,
+)
+
+IDLE, THINKING, DOWN, PASS = 0, 1, 2, 3  # a seat's answer status during a cast
+STATUS_NAMES = ("", "thinking", "answered", "No Catch")
+FACE_CARDS: dict[str, list[int]] = {}
+for _card in range(ALL_CARDS):
+    FACE_CARDS.setdefault(FACES[_card], []).append(_card)
+ALL_COLOURS = (1 << len(COLOURS)) - 1
+
+
+class ThisBigOptions(BaseModel):
+    """Host options; the advanced rules are off by default."""
+
+    model_config = ConfigDict(extra="forbid")
+    target: int | None = Field(default=None, ge=7, le=60, description="points to win (None: 10, or 7 for 5-6)")
+    rubbish_penalty: bool = Field(default=False, description="caught rubbish goes to the bucket at -1")
+    hand_dump: bool = Field(default=False, description="at 7 points every hand's fish go into the buckets")
+    reveal_uncaught: bool = Field(default=False, description="show the unpicked cards after each catch")
+    first_player: int | None = Field(default=None, ge=0, le=5, description="seat that starts (None: random)")
+
+
+class ThisBigState(GameState):
+    """The whole table; hands, face-down answers and deck orders are the secrets."""
+
+    turn: int
+    target: int
+    dump_at: int  # points that trigger the hand dump; 0 when that rule is off
+    penalty: bool
+    reveal: bool
+    river: list[int]  # face down; drawn from the end
+    tackle: list[int]  # face down; drawn from the end
+    discard: list[int]  # cast lures, face up; the top is last
+    junk: list[int]  # caught rubbish, face up (when it does not go to a bucket)
+    hands: list[list[int]]  # River cards per seat
+    lures: list[list[int]]  # Tackle Box cards per seat
+    buckets: list[list[int]]
+    dumped: list[list[int]]  # cards added to a bucket from the hand by the hand dump
+    phase: str = "cast"  # cast | answer | pick | over
+    cast: int = -1  # the lure on the table during answer and pick
+    status: list[int]  # per seat: IDLE, THINKING, DOWN or PASS
+    down: list[list[int]]  # face-down answers per seat (0-2 cards)
+    revealed: list[list[int]]  # unpicked cards shown after the last catch (reveal option)
+    known: list[list[int]]  # cards publicly known to be in a hand (revealed and taken back)
+    lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
+    ended: str = ""
+
+
+class ThisBigView(View):
+    """What one seat (None: the table) may see; `hand`, `lures` and `my_down` only in a seat's own view."""
+
+    turn: int
+    phase: str
+    cast: int
+    target: int
+    dump_at: int
+    penalty: bool
+    reveal: bool
+    river_size: int
+    tackle_size: int
+    discard_top: int
+    discard_size: int
+    junk: list[int]
+    buckets: list[list[int]]
+    dumped: list[list[int]]
+    points: list[int]
+    hand_sizes: list[int]
+    lure_counts: list[int]
+    status: list[str]
+    down_counts: list[int]
+    revealed: list[list[int]]
+    known: list[list[int]]
+    lacks: list[int]
+    ended: str
+    hand: list[int] = Field(default_factory=list)
+    lures: list[int] = Field(default_factory=list)
+    my_down: list[int] = Field(default_factory=list)
+    playable: list[int] = Field(default_factory=list)  # own cards that may answer the cast now (or lures to cast)
+
+
+def points(state: ThisBigState | ThisBigView, seat: int) -> int:
+    """A seat's score: fish sizes in the bucket (and dumped), minus one per rubbish there."""
+    return sum(size(c) if c < 32 else -1 for c in state.buckets[seat]) + sum(
+        size(c) if c < 32 else -1 for c in state.dumped[seat])
+
+
+def _distinct(cards: list[int]) -> list[str]:
+    """The distinct faces among cards, in card order."""
+    out: list[str] = []
+    for c in sorted(cards):
+        if FACES[c] not in out:
+            out.append(FACES[c])
+    return out
+
+
+def answer_ids(state: ThisBigState, seat: int) -> list[str]:
+    """The legal answers of an opponent to the lure on the table (faces, pairs 'a-b', or 'pass')."""
+    hand = state.hands[seat]
+    lure = colour(state.cast)
+    fish = [c for c in hand if c < 32]
+    if lure == LUNKER:
+        top = max((size(c) for c in fish), default=0)
+        matches = [c for c in fish if size(c) == top]
+    else:
+        matches = [c for c in fish if c >> 3 == lure]
+    rubbish = [c for c in hand if 32 <= c < 40]
+    if len(state.players) > 2:
+        if matches:
+            return _distinct(matches) + ([] if lure == LUNKER else _distinct(rubbish))
+        return _distinct(rubbish) + ["pass"]
+    if not matches:
+        return ["pass"]
+    if len(matches) == 1 and (lure == LUNKER or not rubbish):
+        return [FACES[matches[0]]]
+    ids = []
+    faces = _distinct(matches)
+    for i, a in enumerate(faces):
+        for b in faces[i:]:
+            if a != b or sum(FACES[c] == a for c in matches) > 1:
+                ids.append(f"{a}-{b}")
+        if lure != LUNKER:
+            ids += [f"{a}-{r}" for r in _distinct(rubbish)]
+    return ids
+
+
+def _answer_label(cid: str) -> str:
+    """A label for an answer id."""
+    if cid == "pass":
+        return "No Catch! (play nothing)"
+    parts = [NAMES[FACE_CARDS[f][0]] for f in cid.split("-")]
+    return "Play " + " and ".join(parts) + " face down"
+
+
+def cast_ids(state: ThisBigState) -> list[str]:
+    """The distinct lures the caster may cast."""
+    return _distinct(state.lures[state.turn])
+
+
+def pick_ids(state: ThisBigState) -> list[str]:
+    """One id per face-down card, by whose it is: 'pick-2', or 'pick-1-1'/'pick-1-2' for two cards."""
+    ids = []
+    for s, cards in enumerate(state.down):
+        if len(cards) == 1:
+            ids.append(f"pick-{s}")
+        elif cards:
+            ids += [f"pick-{s}-{k + 1}" for k in range(len(cards))]
+    return ids
+
+
+_CHOICES: dict[tuple[str, str], Choice] = {}
+_DECISIONS: dict[tuple, Decision] = {}
+
+
+def _choice(cid: str, label: str) -> Choice:
+    """A cached choice (choices are immutable)."""
+    key = (cid, label)
+    found = _CHOICES.get(key)
+    if found is None:
+        found = _CHOICES[key] = Choice(id=cid, label=label)
+    return found
+
+
+def _decision(seat: int, kind: str, prompt: str, private: bool, choices: list[tuple[str, str]]) -> Decision:
+    """A cached decision; callers never change a Decision."""
+    key = (seat, kind, prompt, tuple(choices))
+    found = _DECISIONS.get(key)
+    if found is None:
+        if len(_DECISIONS) > 20_000:
+            _DECISIONS.clear()
+        found = _DECISIONS[key] = Decision(seat=seat, kind=kind, prompt=prompt, private=private,
+                                           choices=[_choice(i, lb) for i, lb in choices])
+    return found
+
+
+class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
+    """This Big!: cast a lure, opponents answer face down at once, pick one blind; biggest bucket wins."""
+
+    key = "thisbig"
+    name = "This Big!"
+    min_players = 2
+    max_players = 6
+    Options = ThisBigOptions
+    State = ThisBigState
+    ai_levels = ("random", "greedy")
+    rules_summary = (
+        "Cast a lure from your hand. Every opponent secretly answers with a fish of that colour, a piece of "
+        "rubbish, or No Catch (a Lunker lure asks for each one's largest fish). Pick one face-down card by "
+        "whose it is: fish go to your bucket, rubbish is discarded. First to 10 points (7 with 5-6) wins."
+    )
+
+    # ---- setup -------------------------------------------------------------------------------
+    def check_players(self, count: int, options: ThisBigOptions) -> None:
+        """2-6 players; a target no lower than the default; a first player who is seated."""
+        super().check_players(count, options)
+        if options.target is not None and options.target < TARGET[count]:
+            raise BadOptions(f"target must be at least {TARGET[count]} with {count} players.")
+        if options.first_player is not None and options.first_player >= count:
+            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
+
+    def setup(self, players: list[str], options: ThisBigOptions, rng: Rng) -> ThisBigState:
+        """Shuffle both decks, deal per the table, choose the first player."""
+        n = len(players)
+        river = list(FISH) + list(JUNK)
+        tackle = list(LURES)
+        rng.shuffle(river)
+        rng.shuffle(tackle)
+        n_river, n_tackle = DEAL[n]
+        hands = [sorted(river.pop() for _ in range(n_river)) for _ in players]
+        lures = [sorted(tackle.pop() for _ in range(n_tackle)) for _ in players]
+        first = options.first_player if options.first_player is not None else rng.randrange(n)
+        target = options.target or TARGET[n]
+        dump_at = (options.target or DUMP_AT) if options.hand_dump else 0
+        state = ThisBigState(
+            players=players, rng=rng, turn=first, target=target, dump_at=dump_at,
+            penalty=options.rubbish_penalty, reveal=options.reveal_uncaught, river=river, tackle=tackle,
+            discard=[], junk=[], hands=hands, lures=lures, buckets=[[] for _ in players],
+            dumped=[[] for _ in players], status=[IDLE] * n, down=[[] for _ in players],
+            revealed=[[] for _ in players], known=[[] for _ in players], lacks=[0] * n,
+        )
+        self._settle(state, [])
+        return state
+
+    # ---- decisions ---------------------------------------------------------------------------
+    def decisions(self, state: ThisBigState) -> list[Decision]:
+        """The caster's cast (private), every unanswered opponent's answer (private), or the public pick."""
+        phase = state.phase
+        if phase == "cast":
+            ids = cast_ids(state)
+            return [_decision(state.turn, "cast", f"{state.players[state.turn]}, cast a lure", True,
+                              [(i, NAMES[FACE_CARDS[i][0]]) for i in ids])]
+        if phase == "answer":
+            prompt = f"{state.players[state.turn]} cast a {NAMES[state.cast]}: answer in secret"
+            return [_decision(s, "answer", prompt, True, [(i, _answer_label(i)) for i in answer_ids(state, s)])
+                    for s, st in enumerate(state.status) if st == THINKING]
+        if phase == "pick":
+            names = state.players
+            choices = []
+            for cid in pick_ids(state):
+                parts = cid.split("-")
+                owner = names[int(parts[1])]
+                label = f"{owner}'s card" if len(parts) == 2 else f"{owner}'s {'first' if parts[2] == '1' else 'second'} card"
+                choices.append((cid, label[:80]))
+            return [_decision(state.turn, "pick", f"{names[state.turn]}, pick a face-down card", False, choices)]
+        return []
+
+    # ---- play --------------------------------------------------------------------------------
+    def play(self, state: ThisBigState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
+        """Apply a cast, an answer or a pick, then everything forced that follows."""
+        events: list[Event] = []
+        if state.phase == "cast":
+            self._cast(state, choice_id, events)
+        elif state.phase == "answer":
+            self._answer(state, seat, choice_id, events)
+        else:
+            self._pick(state, choice_id, events)
+        self._settle(state, events)
+        return events
+
+    def _cast(self, state: ThisBigState, face: str, events: list[Event]) -> None:
+        """Put a lure face up on the discard; every opponent starts thinking."""
+        seat = state.turn
+        card = next(c for c in state.lures[seat] if FACES[c] == face)
+        state.lures[seat].remove(card)
+        state.discard.append(card)
+        state.cast = card
+        state.phase = "answer"
+        state.revealed = [[] for _ in state.players]
+        state.status = [THINKING] * len(state.players)
+        state.status[seat] = IDLE
+        extra = " (largest fish, any colour)" if colour(card) == LUNKER else ""
+        events.append(Event(text=f"{state.players[seat]} casts a {NAMES[card]}{extra}.", seat=seat, kind="cast"))
+
+    def _answer(self, state: ThisBigState, seat: int, cid: str, events: list[Event]) -> None:
+        """Play one or two cards face down, or say No Catch."""
+        name = state.players[seat]
+        if cid == "pass":
+            state.status[seat] = PASS
+            lure = colour(state.cast)
+            state.lacks[seat] |= ALL_COLOURS if lure == LUNKER else 1 << lure
+            events.append(Event(text=f"{name}: No Catch!", seat=seat, kind="answer"))
+            return
+        hand = state.hands[seat]
+        cards = []
+        for f in cid.split("-"):
+            card = next(c for c in hand if FACES[c] == f)
+            hand.remove(card)
+            cards.append(card)
+        if len(cards) == 2 and state.rng.randrange(2):
+            cards.reverse()  # the caster must not tell which card is which
+        state.down[seat] = cards
+        state.status[seat] = DOWN
+        what = "a card" if len(cards) == 1 else "two cards"
+        events.append(Event(text=f"{name} plays {what} face down.", seat=seat, kind="answer"))
+        events.append(Event(text="You play " + " and ".join(NAMES[c] for c in cards) + " face down.",
+                            seat=seat, private_to=seat, kind="answer"))
+
+    def _pick(self, state: ThisBigState, cid: str, events: list[Event]) -> None:
+        """Reveal the picked card: fish to the bucket, rubbish away; others go back; draws."""
+        parts = cid.split("-")
+        owner = int(parts[1])
+        card = state.down[owner].pop(int(parts[2]) - 1 if len(parts) == 3 else 0)
+        caster = state.turn
+        names = state.players
+        if card in state.known[owner]:
+            state.known[owner].remove(card)
+        if is_fish(card):
+            state.buckets[caster].append(card)
+            where = f"into the bucket ({points(state, caster)} points)"
+        elif state.penalty:
+            state.buckets[caster].append(card)
+            where = f"into the bucket at -1 ({points(state, caster)} points)"
+        else:
+            state.junk.append(card)
+            where = "rubbish, to the discard"
+        events.append(Event(text=f"{names[caster]} picks {names[owner]}'s card: {NAMES[card]}, {where}.",
+                            seat=caster, kind="pick"))
+        shown = []
+        for s, cards in enumerate(state.down):
+            if state.reveal and cards:
+                state.revealed[s] = list(cards)
+                state.known[s] += cards
+                shown += [f"{names[s]}'s {NAMES[c]}" for c in cards]
+            state.hands[s] += cards
+            state.hands[s].sort()
+            state.down[s] = []
+        if shown:
+            events.append(Event(text="Uncaught: " + ", ".join(shown) + ".", kind="reveal"))
+        if self._check_target(state, caster, events):
+            return
+        if state.river:
+            drawn = state.river.pop()
+            state.hands[owner].append(drawn)
+            state.hands[owner].sort()
+            state.lacks[owner] = 0
+            events.append(Event(text=f"You restock from the River: {NAMES[drawn]}.", seat=owner,
+                                private_to=owner, kind="draw"))
+            if not state.river:
+                events.append(Event(text="The River is empty: nobody restocks from now on.", kind="river"))
+        self._end_turn(state, events)
+
+    def _check_target(self, state: ThisBigState, seat: int, events: list[Event]) -> bool:
+        """End the game when the caster reaches the target (or the hand-dump threshold)."""
+        score = points(state, seat)
+        name = state.players[seat]
+        if state.dump_at and score >= state.dump_at:
+            for s, hand in enumerate(state.hands):
+                out = [c for c in hand if c < 32 or state.penalty]
+                state.dumped[s] = out
+                state.hands[s] = [c for c in hand if c not in out]
+            events.append(Event(text=f"{name} reaches {score} points: every hand's fish go into the buckets.",
+                                kind="end"))
+            self._finish(state, f"{name} reached {state.dump_at} points and the hands were dumped", events)
+            return True
+        if score >= state.target:
+            self._finish(state, f"{name} reached {state.target} points", events)
+            return True
+        return False
+
+    def _finish(self, state: ThisBigState, why: str, events: list[Event]) -> None:
+        """Mark the game over and announce the winners."""
+        state.phase = "over"
+        state.ended = why
+        state.status = [IDLE] * len(state.players)
+        scores = [points(state, s) for s in range(len(state.players))]
+        best = max(scores)
+        winners = " and ".join(state.players[s] for s, p in enumerate(scores) if p == best)
+        events.append(Event(text=f"Game over: {why}. {winners} win{'s' if ' and ' not in winners else ''} "
+                                 f"with {best} points.", kind="end"))
+
+    def _end_turn(self, state: ThisBigState, events: list[Event]) -> None:
+        """The caster draws a lure (reshuffling the discard if needed); the next seat casts."""
+        caster = state.turn
+        if not state.tackle:
+            state.tackle, state.discard = state.discard, []
+            state.rng.shuffle(state.tackle)
+            events.append(Event(text="The Tackle Box is empty: the lure discard is shuffled into a new one.",
+                                kind="reshuffle"))
+        drawn = state.tackle.pop()
+        state.lures[caster].append(drawn)
+        state.lures[caster].sort()
+        events.append(Event(text=f"You draw a {NAMES[drawn]}.", seat=caster, private_to=caster, kind="draw"))
+        state.turn = (caster + 1) % len(state.players)
+        state.phase = "cast"
+        state.cast = -1
+        state.status = [IDLE] * len(state.players)
+
+    def _settle(self, state: ThisBigState, events: list[Event]) -> None:
+        """Make every forced move (single-choice answers, casts and picks) until a real decision waits."""
+        while state.phase != "over":
+            phase = state.phase
+            if phase == "cast":
+                if not state.river and not any(c < 32 for hand in state.hands for c in hand):
+                    self._finish(state, "the River is empty and no fish is left in any hand", events)
+                    return
+                ids = cast_ids(state)
+                if len(ids) > 1:
+                    return
+                self._cast(state, ids[0], events)
+            elif phase == "answer":
+                waiting = False
+                for s, st in enumerate(state.status):
+                    if st == THINKING:
+                        ids = answer_ids(state, s)
+                        if len(ids) == 1:
+                            self._answer(state, s, ids[0], events)
+                        else:
+                            waiting = True
+                if waiting:
+                    return
+                if any(state.down):
+                    state.phase = "pick"
+                else:
+                    events.append(Event(text=f"Nobody can answer: {state.players[state.turn]}'s turn ends.",
+                                        kind="nocatch"))
+                    self._end_turn(state, events)
+            else:
+                ids = pick_ids(state)
+                if len(ids) > 1:
+                    return
+                self._pick(state, ids[0], events)
+
+    # ---- reading -----------------------------------------------------------------------------
+    def view(self, state: ThisBigState, seat: int | None) -> ThisBigView:
+        """Public table for everyone; a seat also sees its own hand, lures and face-down answer."""
+        n = len(state.players)
+        over = state.phase == "over"
+        own = seat is not None and 0 <= seat < n
+        playable: list[int] = []
+        if own and state.phase == "cast" and seat == state.turn:
+            playable = list(state.lures[seat])
+        elif own and state.phase == "answer" and state.status[seat] == THINKING:
+            faces = {f for cid in answer_ids(state, seat) if cid != "pass" for f in cid.split("-")}
+            playable = [c for c in state.hands[seat] if FACES[c] in faces]
+        return ThisBigView(
+            game=self.key, seat=seat, players=list(state.players),
+            to_act=[d.seat for d in self.decisions(state)], last=list(state.log_tail), finished=over,
+            turn=state.turn, phase=state.phase, cast=state.cast, target=state.target, dump_at=state.dump_at,
+            penalty=state.penalty, reveal=state.reveal, river_size=len(state.river),
+            tackle_size=len(state.tackle), discard_top=state.discard[-1] if state.discard else -1,
+            discard_size=len(state.discard), junk=list(state.junk), buckets=[list(b) for b in state.buckets],
+            dumped=[list(d) for d in state.dumped], points=[points(state, s) for s in range(n)],
+            hand_sizes=[len(h) for h in state.hands], lure_counts=[len(h) for h in state.lures],
+            status=[STATUS_NAMES[s] for s in state.status], down_counts=[len(d) for d in state.down],
+            revealed=[list(r) for r in state.revealed], known=[sorted(k) for k in state.known],
+            lacks=list(state.lacks), ended=state.ended,
+            hand=list(state.hands[seat]) if own else [], lures=list(state.lures[seat]) if own else [],
+            my_down=list(state.down[seat]) if own else [], playable=playable,
+        )
+
+    def breakdown(self, state: ThisBigState) -> list[dict[str, int]]:
+        """Per seat: fish caught, rubbish caught (penalty), and the hand dump, summing to the score."""
+        out = []
+        for s in range(len(state.players)):
+            row = {"fish": sum(size(c) for c in state.buckets[s])}
+            if state.penalty:
+                row["rubbish"] = -sum(1 for c in state.buckets[s] if c >= 32)
+            if state.dump_at:
+                row["from hand"] = sum(size(c) if c < 32 else -1 for c in state.dumped[s])
+            out.append(row)
+        return out
+
+    def result(self, state: ThisBigState) -> Result | None:
+        """Points with their breakdown; every seat tied on the most points wins."""
+        if state.phase != "over":
+            return None
+        res = Result.from_scores([points(state, s) for s in range(len(state.players))], self.breakdown(state))
+        res.summary = f"The game ended because {state.ended}."
+        return res
+
+    def choose(self, state: ThisBigState, seat: int, level: str, rnd: random.Random) -> str:
+        """Random, or greedy (reads only this seat's view)."""
+        if level == "greedy":
+            from engines.thisbig.ai import greedy_choice
+
+            return greedy_choice(self, state, seat, rnd)
+        return super().choose(state, seat, level, rnd)
