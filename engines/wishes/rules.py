@@ -373,7 +373,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
                 self._end_turn(state, events)
                 return events
             wish = CARDS[card][1]
-            events.append(Event(text=f"{text} and wishes: {WISH_NAMES[wish]}.", seat=seat, kind="wish"))
+            events.append(Event(text=f"{text} and makes its wish.", seat=seat, kind="wish"))
             if wish == BOAT:
                 state.boat_cards.append(card)
                 state.boats[seat].append(-1)

@@ -1,0 +1,81 @@
+"""Benchmark for If Wishes Were Fishes!: median apply, random 4-player games per second, board render time."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.wishes import ENGINE  # noqa: E402
+from renderers import wishes as drawing  # noqa: E402
+
+PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def random_game(seed: int):
+    """One complete random 4-player game; returns the final state."""
+    state = ENGINE.new_game(PLAYERS, None, seed)
+    rnd = random.Random(seed)
+    while True:
+        pending = ENGINE.decisions(state)
+        if not pending:
+            return state
+        state, _ = ENGINE.apply(state, pending[0].seat, rnd.choice(pending[0].choices).id)
+
+
+def median_apply_us(games: int = 200) -> tuple[float, int]:
+    """Median time of one apply over every apply of some random games."""
+    times = []
+    for seed in range(games):
+        state = ENGINE.new_game(PLAYERS, None, seed)
+        rnd = random.Random(seed)
+        while pending := ENGINE.decisions(state):
+            choice = rnd.choice(pending[0].choices).id
+            start = time.perf_counter()
+            state, _ = ENGINE.apply(state, pending[0].seat, choice)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6, len(times)
+
+
+def games_per_second(seconds: float = 3.0) -> float:
+    """Complete random 4-player games per second on one core."""
+    done, start, seed = 0, time.perf_counter(), 10_000
+    while time.perf_counter() - start < seconds:
+        random_game(seed + done)
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def render_ms(samples: int = 40) -> tuple[float, int]:
+    """Median board render time and the largest PNG, over mid-game and final public views."""
+    times, size = [], 0
+    for seed in range(samples):
+        state = ENGINE.new_game(PLAYERS[: 2 + seed % 3] + ["Erin"], None, seed)
+        rnd = random.Random(seed)
+        for _ in range(20 + seed * 3):
+            if not ENGINE.decisions(state):
+                break
+            state, _ = ENGINE.apply(state, state.turn, ENGINE.choose(state, state.turn, "random", rnd))
+        view = ENGINE.view(state, None)
+        start = time.perf_counter()
+        png = drawing.board(view)
+        times.append(time.perf_counter() - start)
+        size = max(size, len(png))
+    return statistics.median(times) * 1000, size
+
+
+def main() -> None:
+    """Print the figures."""
+    apply_us, applies = median_apply_us()
+    print(f"median apply: {apply_us:.1f} µs over {applies} applies (target < 50 µs)")
+    print(f"random 4-player games per second: {games_per_second():.0f} (target >= 300)")
+    ms, size = render_ms()
+    print(f"board render: median {ms:.1f} ms, largest PNG {size / 1000:.0f} KB (targets < 40 ms, < 300 KB)")
+
+
+if __name__ == "__main__":
+    main()
