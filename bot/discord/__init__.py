@@ -1,0 +1,1 @@
+"""The Discord adapter: the /fish commands, persistent components, DMs, threads and timers over the host."""

@@ -1,0 +1,340 @@
+"""The /fish slash group and the cog that runs the timers; the Table does the delivering."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.discord import components, ids, messages, options
+from bot.discord.table import Table
+from bot.host import HostError
+from bot.models import OPEN_STATUSES, GameRecord
+from engines.core import BadOptions
+
+log = logging.getLogger(__name__)
+Action = Callable[[discord.Interaction, int], Awaitable[None]]
+PICK_MAX = 25
+
+
+def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """Run a command as counted work and answer any failure privately (the one error handler)."""
+
+    @functools.wraps(func)
+    async def wrapper(self: FishGroup, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        async with self.table.work():
+            try:
+                await func(self, interaction, *args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - HostError text for people, the rest logged
+                await self.table.fail(interaction, exc)
+
+    return wrapper
+
+
+async def ack(interaction: discord.Interaction) -> None:
+    """Acknowledge at once with a private "thinking…" (Discord allows 3 seconds; drawing may take longer)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+class GamePicker(discord.ui.View):
+    """An ephemeral select of games, for a command typed where several games live."""
+
+    def __init__(self, table: Table, records: list[GameRecord], names: dict[str, str], action: Action) -> None:
+        super().__init__(timeout=300)
+        self.table = table
+        self.action = action
+        select: discord.ui.Select[GamePicker] = discord.ui.Select(placeholder="Which game?", options=[
+            discord.SelectOption(label=f"#{r.id} {names.get(r.key, r.key)} ({r.status})"[:100], value=str(r.id),
+                                 description=", ".join(r.names)[:100] or None)
+            for r in records[:PICK_MAX]])
+        select.callback = self._picked  # type: ignore[method-assign]
+        self.select = select
+        self.add_item(select)
+
+    async def _picked(self, interaction: discord.Interaction) -> None:
+        async with self.table.work():
+            self.stop()
+            try:
+                await self.action(interaction, int(self.select.values[0]))
+            except Exception as exc:  # noqa: BLE001 - answered privately
+                await self.table.fail(interaction, exc)
+
+
+class FishGroup(app_commands.Group):
+    """Fishing tabletop games: start, join and play them here."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(name="fish", description="Fishing tabletop games: start, join and play them here.",
+                         guild_only=True)
+        self.table = table
+        self.host = table.host
+        self.engines = options.available_engines()
+        self.names = {k: e.name for k, e in self.engines.items()}
+        self._add_start()
+        self._add_rules()
+
+    # ---- finding the game a command is about ----------------------------------------------------
+    async def _with_game(self, interaction: discord.Interaction, action: Action,
+                         statuses: tuple[str, ...] = OPEN_STATUSES,
+                         keep: Callable[[GameRecord], bool] = lambda r: True,
+                         empty: str = "There is no open game in this channel.") -> None:
+        """Run `action` on the one game of this thread/channel that fits, or ask which with a select."""
+        found = [r for r in await self.host.games(interaction.guild_id, interaction.channel_id, statuses) if keep(r)]
+        if not found:
+            raise HostError(empty)
+        if len(found) == 1:
+            await action(interaction, found[0].id)
+            return
+        await ack(interaction)
+        found.sort(key=lambda r: -r.id)
+        await interaction.edit_original_response(content="Several games fit here. Which one?",
+                                                 view=GamePicker(self.table, found, self.names, action))
+
+    # ---- lobby ----------------------------------------------------------------------------------
+    def _add_start(self) -> None:
+        opts = options.start_options(self.engines)
+        group = self
+
+        async def start(interaction: discord.Interaction, game: str, **given: Any) -> None:
+            await group._start(interaction, game, given)
+
+        start.__signature__ = options.signature(opts, list(self.engines))  # type: ignore[attr-defined]
+        start.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+            "game": "Which game to open", **{o.name: o.description for o in opts}}
+        start.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+            "game": [app_commands.Choice(name=e.name[:100], value=k) for k, e in self.engines.items()]}
+        self.add_command(app_commands.Command(name="start", description="Open a lobby for a game; you host it.",
+                                              callback=start, parent=self))
+
+    async def _start(self, interaction: discord.Interaction, game: str, given: dict[str, Any]) -> None:
+        async with self.table.work():
+            try:
+                await self._open_lobby(interaction, game, given)
+            except Exception as exc:  # noqa: BLE001 - answered privately
+                await self.table.fail(interaction, exc)
+
+    async def _open_lobby(self, interaction: discord.Interaction, game: str, given: dict[str, Any]) -> None:
+        engine = self.engines.get(game)
+        if engine is None:
+            raise BadOptions(f"Unknown game '{game}'. Games: {', '.join(self.engines)}.")
+        record = await self.host.create(game, options.pick(engine, given), interaction.user.id,
+                                        interaction.user.display_name, interaction.guild_id, interaction.channel_id)
+        settings = await self.host.get_settings(interaction.guild_id)
+        await interaction.response.send_message(embed=messages.lobby_embed(engine, record, settings),
+                                                view=components.lobby_view(record.id))
+        message = await interaction.original_response()
+        thread_id = None
+        channel = interaction.channel
+        if isinstance(channel, discord.TextChannel) and interaction.app_permissions.create_public_threads:
+            try:
+                thread = await message.create_thread(name=f"{engine.name} #{record.id}"[:100],
+                                                     auto_archive_duration=10080)
+                thread_id = thread.id
+            except discord.HTTPException:
+                log.info("game %s: no thread (not allowed here); it stays in the channel", record.id)
+        await self.host.set_place(record.id, channel_id=interaction.channel_id, thread_id=thread_id,
+                                  message_id=message.id)
+        if thread_id is not None:
+            await thread.send(f"Game #{record.id} will be played here. Join with the buttons above or "
+                              f"`/fish join` in this thread.")
+
+    @app_commands.command(name="join")
+    @guarded
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Take a seat in the lobby here."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            await self.table.tell(inter, await self.table.lobby_action(inter, game, "join"))
+
+        user = interaction.user.id
+        await self._with_game(interaction, act, ("lobby",), lambda r: r.seat_of(user) is None,
+                              "There is no lobby to join in this channel.")
+
+    @app_commands.command(name="leave")
+    @guarded
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave a lobby, or hand your seat in a running game to an AI."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            await self.table.tell(inter, await self.table.lobby_action(inter, game, "leave"))
+
+        user = interaction.user.id
+        await self._with_game(interaction, act, keep=lambda r: r.seat_of(user) is not None,
+                              empty="You are not seated in a game in this channel.")
+
+    @app_commands.command(name="begin")
+    @guarded
+    async def begin(self, interaction: discord.Interaction) -> None:
+        """Start the game whose lobby you host."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            await self.table.tell(inter, await self.table.lobby_action(inter, game, "start"))
+
+        user = interaction.user.id
+        await self._with_game(interaction, act, ("lobby",), lambda r: r.host_user == user,
+                              "You host no lobby in this channel.")
+
+    @app_commands.command(name="cancel")
+    @guarded
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        """Cancel a game (its host, or a member with Manage Server)."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            await self.table.tell(inter, await self.table.lobby_action(inter, game, "cancel"))
+
+        await self._with_game(interaction, act)
+
+    # ---- playing --------------------------------------------------------------------------------
+    @app_commands.command(name="hand")
+    @guarded
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Your private view and your pending private decision (only you see it)."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            await self.table.show_hand(inter, game)
+
+        user = interaction.user.id
+        await self._with_game(interaction, act, ("active",), lambda r: r.seat_of(user) is not None,
+                              "You are not playing a running game in this channel.")
+
+    @app_commands.command(name="status")
+    @guarded
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Show the board again (only to you)."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            await self.table.show_status(inter, game)
+
+        await self._with_game(interaction, act)
+
+    @app_commands.command(name="back")
+    @guarded
+    async def back(self, interaction: discord.Interaction) -> None:
+        """Take your seat back from the AI stand-in."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            await self.host.reclaim(game, inter.user.id)
+            await self.table.publish(game)
+            await self.table.tell(inter, "Welcome back: your seat is yours again.")
+
+        user = interaction.user.id
+        await self._with_game(interaction, act, ("active",), lambda r: any(
+            s.user_id == user and s.standin for s in r.seats), "No AI is standing in for you in this channel.")
+
+    @app_commands.command(name="log")
+    @guarded
+    async def log(self, interaction: discord.Interaction) -> None:
+        """The recent turns of the game here."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            record = await self.host.get(game)
+            await self.table.tell(inter, messages.log_text(record, await self.host.history(game, 15)))
+
+        found = await self.host.games(interaction.guild_id, interaction.channel_id, ("active",))
+        if not found:
+            finished = await self.host.games(interaction.guild_id, interaction.channel_id, ("finished",))
+            if not finished:
+                raise HostError("There is no game in this channel.")
+            await act(interaction, max(r.id for r in finished))
+            return
+        await self._with_game(interaction, act, ("active",))
+
+    # ---- information and settings ---------------------------------------------------------------
+    @app_commands.command(name="games")
+    @guarded
+    async def games(self, interaction: discord.Interaction) -> None:
+        """This server's open games."""
+        found = await self.host.games(interaction.guild_id)
+        if not found:
+            await self.table.tell(interaction, "No open games on this server. Open one with `/fish start`.")
+            return
+        lines = [f"#{r.id} **{self.names.get(r.key, r.key)}** — {r.status} in <#{r.place_id}> — "
+                 f"{', '.join(r.names)}" for r in sorted(found, key=lambda r: r.id)]
+        await self.table.tell(interaction, "\n".join(lines)[:2000])
+
+    def _add_rules(self) -> None:
+        group = self
+
+        async def rules(interaction: discord.Interaction, game: str) -> None:
+            engine = group.engines.get(game)
+            if engine is None:
+                await group.table.tell(interaction, f"Unknown game '{game}'.")
+                return
+            await interaction.response.send_message(embed=messages.rules_embed(engine), ephemeral=True)
+
+        rules.__discord_app_commands_param_description__ = {"game": "Which game"}  # type: ignore[attr-defined]
+        rules.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+            "game": [app_commands.Choice(name=e.name[:100], value=k) for k, e in self.engines.items()]}
+        self.add_command(app_commands.Command(name="rules", description="A short summary of a game's rules.",
+                                              callback=rules, parent=self))
+
+    @app_commands.command(name="settings")
+    @app_commands.describe(remind_hours="Hours idle before the player to act is reminded",
+                           standin_hours="Hours idle before an AI stand-in plays for them",
+                           lobby_hours="Hours before a lobby that never started expires")
+    @guarded
+    async def settings(self, interaction: discord.Interaction, remind_hours: float | None = None,
+                       standin_hours: float | None = None, lobby_hours: float | None = None) -> None:
+        """See or change this server's timers (Manage Server)."""
+        if not (interaction.permissions and interaction.permissions.manage_guild):
+            raise HostError("Only members with Manage Server can change the fishing settings.")
+        changes = {k: v for k, v in (("remind_hours", remind_hours), ("standin_hours", standin_hours),
+                                     ("lobby_hours", lobby_hours)) if v is not None}
+        guild = interaction.guild_id or 0
+        current = await (self.host.set_settings(guild, **changes) if changes else self.host.get_settings(guild))
+        await interaction.response.send_message(embed=messages.settings_embed(current), ephemeral=True)
+
+
+class FishCog(commands.Cog):
+    """Registers /fish, answers stray fish: custom_ids, and runs the timers."""
+
+    def __init__(self, bot: commands.Bot, table: Table, tick_seconds: float) -> None:
+        self.bot = bot
+        self.table = table
+        self.group = FishGroup(table)
+        self.ticker.change_interval(seconds=tick_seconds)
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group)
+        self.bot.tree.error(self._on_tree_error)
+        self.ticker.start()
+
+    async def cog_unload(self) -> None:
+        self.ticker.cancel()
+        self.bot.tree.remove_command(self.group.name)
+
+    @tasks.loop(seconds=60)
+    async def ticker(self) -> None:
+        """Deliver reminders, stand-ins and lobby expiries that are due."""
+        try:
+            await self.table.run_timers()
+        except Exception:  # noqa: BLE001 - one bad tick must not stop the timers
+            log.exception("timer tick failed")
+
+    @ticker.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Errors discord.py raises before our code runs (bad option values, checks)."""
+        original = getattr(error, "original", error)
+        if isinstance(original, app_commands.TransformerError | app_commands.CheckFailure):
+            await self.table.tell(interaction, str(original))
+            return
+        await self.table.fail(interaction, original)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A fish: custom_id under no known prefix gets a clear private answer."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.startswith("fish:") and not any(
+                item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in components.DYNAMIC_ITEMS):
+            async with self.table.work():
+                await self.table.tell(interaction, ids.MALFORMED)

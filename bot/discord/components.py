@@ -1,0 +1,160 @@
+"""Persistent components (discord.ui.DynamicItem) and the layout of a decision's choices as buttons or selects.
+
+The items hold no game state: each click is parsed from its custom_id and handed to the bot's Table,
+so they keep working after a restart. Templates are loose on purpose: a custom_id under a known prefix
+that fails the strict parse still reaches us and gets a clear private answer instead of silence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord import ids
+from engines.core import Decision
+
+if TYPE_CHECKING:
+    from bot.discord.table import Table
+
+BUTTONS_MAX = 20  # one decision with up to this many choices shows as buttons (4 rows of 5)
+ROW_WIDTH = 5
+SELECT_MAX = 25
+ACTION_ROWS = 4  # the fifth row holds "My hand"
+
+
+def _table(interaction: discord.Interaction) -> Table:
+    """The bot's Table (set by the runner)."""
+    return interaction.client.table  # type: ignore[attr-defined]
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:c:(?P<body>.*)"):
+    """One choice of a decision."""
+
+    def __init__(self, custom_id: str, label: str = "…", row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id, row=row))
+        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ref = ids.parse_choice(self.body)
+        await _table(interaction).on_choice(interaction, ref, None if ref is None else ref.tail)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fish:s:(?P<body>.*)"):
+    """A page of up to 25 choices of a decision."""
+
+    def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=options or [],
+                                           placeholder=placeholder[:150] or None, row=row))
+        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceSelect:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ref = ids.parse_choice(self.body, select=True)
+        values = (interaction.data or {}).get("values") or []
+        choice = values[0] if len(values) == 1 and isinstance(values[0], str) else None
+        await _table(interaction).on_choice(interaction, ref if choice else None, choice)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:l:(?P<body>.*)"):
+    """Join, Leave, Add AI, Start or Cancel under a lobby."""
+
+    LOOK = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+            "ai": ("Add AI", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary),
+            "cancel": ("Cancel", discord.ButtonStyle.danger)}
+
+    def __init__(self, custom_id: str) -> None:
+        action = custom_id.rpartition(":")[2]
+        label, style = self.LOOK.get(action, ("?", discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_lobby_button(interaction, ids.parse_lobby(self.body))
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:h:(?P<body>.*)"):
+    """"My hand": your private view and private decisions, answered ephemerally (the closed-DM fallback)."""
+
+    def __init__(self, custom_id: str, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id, row=row))
+        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HandButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_hand_button(interaction, ids.parse_game(self.body))
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton)
+
+
+def lobby_view(game: int) -> discord.ui.View:
+    """The lobby's buttons."""
+    view = discord.ui.View(timeout=None)
+    for action in ids.LOBBY_ACTIONS:
+        view.add_item(LobbyButton(ids.lobby(game, action)))
+    return view
+
+
+def decision_view(game: int, version: int, decisions: list[Decision], names: list[str],
+                  hand_button: bool = True, rows: int = ACTION_ROWS) -> discord.ui.View:
+    """Buttons (one small decision) or paged selects for these decisions, plus "My hand" on the last row."""
+    view = discord.ui.View(timeout=None)
+    for item in decision_items(game, version, decisions, names, rows):
+        view.add_item(item)
+    if hand_button:
+        view.add_item(HandButton(ids.hand(game), row=rows))
+    return view
+
+
+def decision_items(game: int, version: int, decisions: list[Decision], names: list[str],
+                   rows: int = ACTION_ROWS) -> list[discord.ui.Item[Any]]:
+    """The components for these decisions in at most `rows` action rows (what does not fit is left out)."""
+    if len(decisions) == 1 and len(decisions[0].choices) <= min(BUTTONS_MAX, rows * ROW_WIDTH):
+        d = decisions[0]
+        return [ChoiceButton(ids.choice_button(game, version, d.seat, c.id), c.label, row=r)
+                for c, r in zip(d.choices, _button_rows(d, rows), strict=True)]
+    items: list[discord.ui.Item[Any]] = []
+    for d in decisions:
+        pages = [d.choices[i:i + SELECT_MAX] for i in range(0, len(d.choices), SELECT_MAX)]
+        for page, chunk in enumerate(pages):
+            if len(items) == rows:
+                return items
+            suffix = f" ({page + 1}/{len(pages)})" if len(pages) > 1 else ""
+            placeholder = f"{names[d.seat]}: {d.prompt}{suffix}" if len(decisions) > 1 else d.prompt + suffix
+            options = [discord.SelectOption(label=c.label[:100], value=c.id,
+                                            description=c.group[:100] or None) for c in chunk]
+            items.append(ChoiceSelect(ids.choice_select(game, version, d.seat, page), options, placeholder,
+                                      row=len(items)))
+    return items
+
+
+def _button_rows(decision: Decision, rows: int) -> list[int]:
+    """A row per Choice.group when the groups fit (the engine's layout hint), else rows of five in order."""
+    groups = list(dict.fromkeys(c.group for c in decision.choices))
+    sizes = [sum(1 for c in decision.choices if c.group == g) for g in groups]
+    if len(groups) > 1 and len(groups) <= rows and max(sizes) <= ROW_WIDTH:
+        return [groups.index(c.group) for c in decision.choices]
+    return [i // ROW_WIDTH for i in range(len(decision.choices))]

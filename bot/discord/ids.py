@@ -1,0 +1,73 @@
+"""The custom_id format of every persistent component; parsing is strict so a forged id changes nothing.
+
+    fish:c:<game>:<version>:<seat>:<choice>   a choice button
+    fish:s:<game>:<version>:<seat>:<page>     a select of choices (the value is the choice id)
+    fish:l:<game>:<action>                    a lobby button (join, leave, ai, start, cancel)
+    fish:h:<game>                             the "My hand" button
+
+Choice components carry the state version, so a click on an outdated message is refused by the host's
+compare-and-swap. Lobby and hand buttons act on the current lobby or hand, so they need no version.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
+MALFORMED = "That button is malformed or comes from another bot version, so nothing was done. Use `/fish status`."
+
+_CHOICE = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):([\x21-\x7e]{1,24})")
+_SELECT = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):(\d{1,2})")
+_GAME = re.compile(r"\d{1,18}")
+
+
+@dataclass(frozen=True)
+class ChoiceRef:
+    """Which game, at which version, for which seat a component was drawn; `tail` is the choice or page."""
+
+    game: int
+    version: int
+    seat: int
+    tail: str
+
+
+def choice_button(game: int, version: int, seat: int, choice: str) -> str:
+    """The custom_id of a choice button."""
+    return f"fish:c:{game}:{version}:{seat}:{choice}"
+
+
+def choice_select(game: int, version: int, seat: int, page: int) -> str:
+    """The custom_id of a page of choices in a select."""
+    return f"fish:s:{game}:{version}:{seat}:{page}"
+
+
+def lobby(game: int, action: str) -> str:
+    """The custom_id of a lobby button."""
+    return f"fish:l:{game}:{action}"
+
+
+def hand(game: int) -> str:
+    """The custom_id of the "My hand" button."""
+    return f"fish:h:{game}"
+
+
+def parse_choice(body: str, select: bool = False) -> ChoiceRef | None:
+    """The reference in a choice button's (or select's) custom_id body; None when malformed."""
+    m = (_SELECT if select else _CHOICE).fullmatch(body)
+    if m is None:
+        return None
+    return ChoiceRef(int(m[1]), int(m[2]), int(m[3]), m[4])
+
+
+def parse_lobby(body: str) -> tuple[int, str] | None:
+    """(game, action) of a lobby button; None when malformed."""
+    game, _, action = body.partition(":")
+    if not _GAME.fullmatch(game) or action not in LOBBY_ACTIONS:
+        return None
+    return int(game), action
+
+
+def parse_game(body: str) -> int | None:
+    """The game id of a "My hand" button; None when malformed."""
+    return int(body) if _GAME.fullmatch(body) else None

@@ -1,0 +1,120 @@
+"""Embeds and short texts the bot shows; pure functions of records, views and decisions (no Discord calls)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.models import GameRecord, GuildSettings, Move
+from bot.timers import deadlines
+from engines.core import Decision, Event, GameEngine
+
+COLOUR = discord.Colour.from_rgb(0, 114, 178)
+LETTERS = "ABCDEF"
+BOARD_FILE = "board.png"
+HAND_FILE = "hand.png"
+MAX_LINES = 8
+
+
+def seat_line(record: GameRecord, seat: int) -> str:
+    """A seat as `A · Ann` (+ AI / stand-in tags), with a mention for people."""
+    s = record.seats[seat]
+    who = f"<@{s.user_id}>" if s.user_id is not None else s.name
+    tag = " 🤖 AI" if s.ai else " (🤖 AI stand-in)" if s.standin else ""
+    return f"`{LETTERS[seat % 6]}` {who}{tag}"
+
+
+def title(engine: GameEngine, record: GameRecord) -> str:
+    """`If Wishes Were Fishes! · game #12`."""
+    return f"{engine.name} · game #{record.id}"
+
+
+def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings) -> discord.Embed:
+    """The lobby: game, options, seats, host and when it expires."""
+    e = discord.Embed(title=title(engine, record), colour=COLOUR)
+    if record.status == "lobby":
+        expires = int(record.created_at + settings.lobby_hours * 3600)
+        e.description = (f"Hosted by <@{record.host_user}>. Join, add AI players, then **Start** "
+                         f"({engine.min_players}-{engine.max_players} players). Expires <t:{expires}:R>.")
+    elif record.status == "cancelled":
+        e.description = "This game was cancelled."
+        e.colour = discord.Colour.dark_grey()
+    else:
+        where = f"<#{record.thread_id}>" if record.thread_id else "below"
+        e.description = f"The game has started: play it {where}."
+    seats = "\n".join(seat_line(record, i) for i in range(len(record.seats))) or "nobody yet"
+    e.add_field(name=f"Seats ({len(record.seats)}/{engine.max_players})", value=seats, inline=False)
+    opts = ", ".join(f"{k}={v}" for k, v in record.options.items() if v is not None)
+    if opts:
+        e.add_field(name="Options", value=opts[:1024], inline=False)
+    return e
+
+
+def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[str]:
+    """Public lines about what just happened (never a private event), newest last."""
+    lines = [e.text for e in events if e.private_to is None]
+    if not lines:
+        lines = [f"{record.seats[m.seat].name}: {m.label}" for m in moves]
+    return lines[-MAX_LINES:]
+
+
+def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decision], waiting: Sequence[int],
+                lines: Sequence[str], settings: GuildSettings, image: bool) -> discord.Embed:
+    """The board: what happened, who must act on what, deadlines, seats; the image is attachment://board.png."""
+    e = discord.Embed(title=title(engine, record), colour=COLOUR)
+    parts = [f"▸ {line}" for line in lines]
+    if record.status == "finished":
+        parts.append("**The game is over.**")
+        e.colour = discord.Colour.gold()
+    elif record.status == "cancelled":
+        parts.append("**This game was cancelled.**")
+        e.colour = discord.Colour.dark_grey()
+    else:
+        for d in pending:
+            where = " (in your DMs, or **My hand**)" if d.private else ""
+            parts.append(f"**{seat_line(record, d.seat)}** — {d.prompt}{where}")
+        if waiting:
+            times = deadlines(record, settings)
+            parts.append(f"Reminder <t:{int(times.remind_at)}:R> · AI stand-in <t:{int(times.standin_at)}:R>")
+    e.description = "\n".join(parts)[:4000]
+    e.add_field(name="Seats", value="\n".join(seat_line(record, i) for i in range(len(record.seats))), inline=False)
+    if image:
+        e.set_image(url=f"attachment://{BOARD_FILE}")
+    e.set_footer(text=f"game #{record.id} · move {record.state.step if record.state else 0}")
+    return e
+
+
+def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int]) -> str:
+    """Final standings, best first."""
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+    rows = [f"{ranks[s]}. {seat_line(record, s)} — {scores[s]}{' 🏆' if s in winners else ''}" for s in order]
+    return "\n".join(rows)
+
+
+def log_text(record: GameRecord, moves: Sequence[Move]) -> str:
+    """The recent turns, oldest first."""
+    if not moves:
+        return "No moves yet."
+    return "\n".join(f"{m.index + 1}. {record.seats[m.seat].name}{' (AI)' if m.by_ai else ''}: {m.label}"
+                     for m in moves)[:1900]
+
+
+def rules_embed(engine: GameEngine) -> discord.Embed:
+    """A short summary of a game's rules and its options."""
+    e = discord.Embed(title=engine.name, description=engine.rules_summary[:4000], colour=COLOUR)
+    e.add_field(name="Players", value=f"{engine.min_players}-{engine.max_players}")
+    opts = [f"`{name}`: {info.description or ''} (default {info.default})".replace(" ()", "")
+            for name, info in engine.Options.model_fields.items()]
+    if opts:
+        e.add_field(name="Options of /fish start", value="\n".join(opts)[:1024], inline=False)
+    return e
+
+
+def settings_embed(settings: GuildSettings) -> discord.Embed:
+    """A server's timing settings."""
+    e = discord.Embed(title="Fishing settings for this server", colour=COLOUR)
+    e.add_field(name="remind_hours", value=f"{settings.remind_hours:g} h idle before a reminder")
+    e.add_field(name="standin_hours", value=f"{settings.standin_hours:g} h idle before an AI stand-in plays")
+    e.add_field(name="lobby_hours", value=f"{settings.lobby_hours:g} h before an unstarted lobby expires")
+    return e

@@ -1,0 +1,92 @@
+"""Building, running and syncing the bot: what `fishbot run` and `fishbot sync` call."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.discord.cog import FishCog
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.table import Table
+from bot.host import Host
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class FishBot(commands.Bot):
+    """The bot: the host, the Table that delivers games, the /fish group and persistent components."""
+
+    def __init__(self, host: Host, clock: Callable[[], float] = time.time, tick_seconds: float = 60.0,
+                 **options: Any) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
+        self.host = host
+        self.table = Table(self, host, clock)
+        self.tick_seconds = tick_seconds
+
+    async def setup_hook(self) -> None:
+        """Register the persistent components (they answer clicks on any message, even after a restart)."""
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(FishCog(self, self.table, self.tick_seconds))
+
+
+def use_endpoints(settings: Settings) -> None:
+    """Point discord.py at another REST base and gateway (a fake Discord in tests)."""
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway)
+
+
+def setup_logging(settings: Settings) -> None:
+    """Log to stderr; discord.py stays at INFO or above because its DEBUG lines carry payloads (hands)."""
+    level = logging.getLevelName(settings.fishbot_log_level.upper())
+    discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO, root=True)
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
+
+
+def _token(settings: Settings) -> str:
+    if settings.discord_token is None:
+        raise SystemExit("No DISCORD_TOKEN is set (environment or .env). To play offline: fishbot play wishes")
+    return settings.discord_token.get_secret_value()
+
+
+async def run_bot(settings: Settings) -> None:
+    """Connect and serve until stopped; commands are not synced here (use `fishbot sync`)."""
+    setup_logging(settings)
+    use_endpoints(settings)
+    token = _token(settings)
+    host = await Host.open(settings.fishbot_db)
+    try:
+        bot = FishBot(host, tick_seconds=settings.fishbot_tick_seconds)
+        async with bot:
+            log.info("starting with database %s", settings.fishbot_db)
+            await bot.start(token)
+    finally:
+        await host.close()
+
+
+async def sync_commands(settings: Settings) -> None:
+    """Register the /fish commands with Discord globally (run after installing or upgrading)."""
+    setup_logging(settings)
+    use_endpoints(settings)
+    token = _token(settings)
+    host = await Host.open(settings.fishbot_db)
+    try:
+        bot = FishBot(host)
+        async with bot:
+            await bot.login(token)
+            synced = await bot.tree.sync()
+            names = ", ".join(sorted(f"/{c.name} {o.name}" for c in synced for o in c.options))
+            print(f"Synced {len(synced)} command group(s): {names}")
+    finally:
+        await host.close()

@@ -1,0 +1,423 @@
+"""The Table: turns host results into Discord messages (boards, lobbies, DMs, pings) and answers clicks.
+
+Notification policy: the game keeps ONE board message in its thread or channel. It is edited in place
+while the same people are still to act (a multi-step turn, or simultaneous players dropping out as they
+answer), and re-posted at the bottom with a mention when someone new must act (the old one is deleted).
+A mention only notifies on a new message, so this is the one way to ping without flooding the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import discord
+
+from bot import timers
+from bot.discord import components, ids, messages
+from bot.host import Host, HostError
+from bot.models import GameRecord, Played
+from engines.core import Decision, Event, GameError
+from renderers import registry as renderers
+
+log = logging.getLogger(__name__)
+SORRY = "Something went wrong on our side; it has been logged. Please try again."
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+@dataclass
+class DmNote:
+    """The last DM sent to a player about a game, and whether it still carries choice components."""
+
+    channel_id: int
+    message_id: int
+    live: bool
+
+
+class Table:
+    """Delivers games to Discord over the host; one per bot."""
+
+    def __init__(self, bot: discord.Client, host: Host, clock: Callable[[], float] = time.time) -> None:
+        self.bot = bot
+        self.host = host
+        self.clock = clock
+        self.busy = 0  # handlers and deliveries in progress (tests wait for zero)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
+        self._dms: dict[tuple[int, int], DmNote] = {}  # (game, user) -> their last DM about it
+        self._dm_warned: set[tuple[int, int]] = set()
+
+    @contextlib.asynccontextmanager
+    async def work(self) -> AsyncIterator[None]:
+        """Count a unit of work in progress."""
+        self.busy += 1
+        try:
+            yield
+        finally:
+            self.busy -= 1
+
+    # ---- answering people -----------------------------------------------------------------------
+    @staticmethod
+    async def tell(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+        """A private answer, however far the interaction has been answered already."""
+        if not interaction.response.is_done():
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        elif interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+            await interaction.edit_original_response(content=text, **kwargs)
+        else:
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+
+    async def fail(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """Answer a refused request with its text, and anything else with an apology (logged)."""
+        if isinstance(error, HostError | GameError):
+            text = error.message
+        else:
+            log.error("unexpected error in an interaction", exc_info=error)
+            text = SORRY
+        with contextlib.suppress(discord.HTTPException):
+            await self.tell(interaction, text)
+
+    async def on_choice(self, interaction: discord.Interaction, ref: ids.ChoiceRef | None,
+                        choice: str | None) -> None:
+        """A choice button or select: check who clicked, submit at the drawn version, refresh the table."""
+        async with self.work():
+            await interaction.response.defer()
+            try:
+                if ref is None or choice is None:
+                    raise HostError(ids.MALFORMED)
+                record = await self.host.get(ref.game)
+                if not 0 <= ref.seat < len(record.seats):
+                    raise HostError(ids.MALFORMED)
+                seat = record.seat_of(interaction.user.id)
+                if seat is None:
+                    raise HostError("Not your turn: you are not playing in this game.")
+                if seat != ref.seat:
+                    raise HostError(f"Not your turn: these choices are for {record.seats[ref.seat].name}.")
+                played = await self.host.submit(ref.game, interaction.user.id, choice, ref.version)
+            except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
+                await self.fail(interaction, exc)
+                return
+            log.info("game %s: seat %s moved, now v%s", ref.game, ref.seat, played.record.version)
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.edit_original_response(content="✓ Done.", view=None, attachments=[])
+            await self.publish(played)
+
+    async def on_lobby_button(self, interaction: discord.Interaction, parsed: tuple[int, str] | None) -> None:
+        """Join, Leave, Add AI, Start or Cancel under a lobby."""
+        async with self.work():
+            await interaction.response.defer()
+            try:
+                if parsed is None:
+                    raise HostError(ids.MALFORMED)
+                game, action = parsed
+                await self.lobby_action(interaction, game, action)
+            except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
+                await self.fail(interaction, exc)
+
+    async def lobby_action(self, interaction: discord.Interaction, game: int, action: str) -> str:
+        """Do a lobby action for the interaction's user and refresh; returns a confirmation line."""
+        user = interaction.user
+        if action == "join":
+            await self.host.join(game, user.id, user.display_name)
+            text = "You joined the game."
+        elif action == "leave":
+            record = await self.host.leave(game, user.id)
+            text = "You left the game." if record.status != "active" else "You left; an AI plays your seat."
+        elif action == "ai":
+            await self.host.add_ai(game, user.id)
+            text = "An AI player joined."
+        elif action == "start":
+            played = await self.host.begin(game, user.id)
+            await self.publish(played, started=True)
+            return "The game has started."
+        else:
+            admin = bool(getattr(interaction.permissions, "manage_guild", False))
+            await self.host.cancel(game, user.id, admin=admin)
+            text = "The game was cancelled."
+        await self.publish(game)
+        return text
+
+    async def on_hand_button(self, interaction: discord.Interaction, game: int | None) -> None:
+        """The "My hand" button."""
+        async with self.work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                if game is None:
+                    raise HostError(ids.MALFORMED)
+                await self.show_hand(interaction, game)
+            except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
+                await self.fail(interaction, exc)
+
+    async def show_hand(self, interaction: discord.Interaction, game: int) -> None:
+        """Your private view and your pending decision, answered ephemerally (already deferred)."""
+        record = await self.host.get(game)
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise HostError("You are not playing in this game.")
+        if record.state is None:
+            raise HostError("This game has not started yet.")
+        decision = self._own_decision(record, seat, private_only=False)
+        text = self._private_text(record, seat, decision, [])
+        png = await self._hand_png(record, seat)
+        kwargs: dict[str, Any] = {"attachments": [_file(png, messages.HAND_FILE)]} if png else {}
+        view = (components.decision_view(record.id, record.version, [decision], record.names, hand_button=False)
+                if decision else None)
+        await interaction.edit_original_response(content=text, view=view, **kwargs)
+
+    async def show_status(self, interaction: discord.Interaction, game: int) -> None:
+        """The lobby or the public board, answered ephemerally (already deferred)."""
+        record = await self.host.get(game)
+        engine = self.host.engine(record)
+        settings = await self.host.get_settings(record.guild_id)
+        if record.state is None:
+            await interaction.edit_original_response(embed=messages.lobby_embed(engine, record, settings))
+            return
+        png = await self._board_png(record)
+        embed = messages.board_embed(engine, record, self.host.pending(record),
+                                     timers.waiting_seats(self.host, record), [], settings, image=png is not None)
+        await interaction.edit_original_response(embed=embed,
+                                                 attachments=[_file(png, messages.BOARD_FILE)] if png else [])
+
+    # ---- showing games --------------------------------------------------------------------------
+    async def publish(self, update: Played | int, started: bool = False, note: str = "") -> None:
+        """Show a game's latest state: its lobby or board, plus DMs for private decisions and events."""
+        played = update if isinstance(update, Played) else None
+        game = played.record.id if played else int(update)  # type: ignore[arg-type]
+        async with self.work(), self._lock(game):
+            record = await self.host.get(game)
+            events = played.events if played else []
+            moves = played.moves if played else []
+            if record.status == "lobby" or (record.state is None and record.status == "cancelled"):
+                await self._show_lobby(record, note)
+                return
+            if started:
+                await self._show_lobby(record, note)
+            await self._deliver_private(record, events)
+            await self._show_board(record, messages.happened(record, events, moves), fresh=started)
+
+    async def _show_lobby(self, record: GameRecord, note: str = "") -> None:
+        """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
+        if record.message_id is None or record.channel_id is None:
+            return
+        engine = self.host.engine(record)
+        embed = messages.lobby_embed(engine, record, await self.host.get_settings(record.guild_id))
+        if note:
+            embed.description = note
+        view = components.lobby_view(record.id) if record.status == "lobby" else None
+        message = self.bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await message.edit(embed=embed, view=view)
+
+    async def _show_board(self, record: GameRecord, lines: Sequence[str], fresh: bool = False) -> None:
+        """Draw the board (or final scores) and edit the board message, or re-post it to ping a new player."""
+        engine = self.host.engine(record)
+        pending = self.host.pending(record)
+        waiting = timers.waiting_seats(self.host, record)
+        users = frozenset(record.seats[s].user_id for s in waiting if record.seats[s].user_id is not None)
+        settings = await self.host.get_settings(record.guild_id)
+        png = await self._board_png(record)
+        embed = messages.board_embed(engine, record, pending, waiting, lines, settings, image=png is not None)
+        result = self.host.result(record)
+        view: discord.ui.View | None = None
+        if record.status == "finished" and result is not None:
+            embed.add_field(name="Final scores", value=messages.result_lines(
+                record, result.scores, result.ranks, result.winners)[:1024], inline=False)
+            users = frozenset(s.user_id for s in record.seats if s.user_id is not None)
+        elif record.status == "active":
+            public = [d for d in pending if not d.private and d.seat in waiting]
+            view = components.decision_view(record.id, record.version, public, record.names)
+        content = " ".join(f"<@{u}>" for u in sorted(users)) or None
+        if record.status == "finished":
+            content = f"{content or ''} The game is over!".strip()
+        previous = self._pinged.get(record.id)
+        repost = fresh or record.message_id is None or record.status == "finished" or previous is None \
+            or not users <= previous
+        channel = self.bot.get_partial_messageable(record.place_id or 0)
+        files = [_file(png, messages.BOARD_FILE)] if png else []
+        if not repost:
+            try:
+                await channel.get_partial_message(record.message_id).edit(  # type: ignore[arg-type]
+                    content=content, embed=embed, attachments=files, view=view, allowed_mentions=MENTION_USERS)
+                self._pinged[record.id] = users
+                return
+            except discord.NotFound:
+                pass  # someone deleted the board: post it again
+        sent = await channel.send(content=content, embed=embed, files=files, view=view or discord.utils.MISSING,
+                                  allowed_mentions=MENTION_USERS)
+        if record.message_id is not None and not fresh:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(record.message_id).delete()
+        await self.host.set_place(record.id, message_id=sent.id)
+        self._pinged[record.id] = users
+
+    async def _deliver_private(self, record: GameRecord, events: Sequence[Event]) -> None:
+        """DM each person their private events and private decision; a new DM when there is news, else an edit."""
+        private: dict[int, list[str]] = {}
+        for e in events:
+            if e.private_to is not None:
+                private.setdefault(e.private_to, []).append(e.text)
+        for seat, s in enumerate(record.seats):
+            if s.user_id is None:
+                continue
+            decision = self._own_decision(record, seat, private_only=True)
+            texts = private.get(seat, [])
+            key = (record.id, s.user_id)
+            note = self._dms.get(key)
+            if decision is None and not texts:
+                if note is not None and note.live:
+                    await self._retire_dm(note, "✓ Done.")
+                continue
+            text = self._private_text(record, seat, decision, texts)
+            view = (components.decision_view(record.id, record.version, [decision], record.names,
+                                             hand_button=False) if decision else None)
+            if note is not None and note.live and not texts:
+                with contextlib.suppress(discord.HTTPException):
+                    await self._dm_message(note).edit(content=text, view=view)
+                    continue
+            if note is not None and note.live:
+                await self._retire_dm(note, "(see the newer message below)")
+            await self._send_dm(record, s.user_id, text, view, await self._hand_png(record, seat))
+
+    async def _send_dm(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
+                       png: bytes | None) -> None:
+        """Send a DM; if DMs are closed (50007) say so once in the game's channel, without any content."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            sent = await channel.send(content=text, view=view or discord.utils.MISSING,
+                                      files=[_file(png, messages.HAND_FILE)] if png else [])
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            self._dms.pop((record.id, user_id), None)
+            if (record.id, user_id) not in self._dm_warned and record.place_id:
+                self._dm_warned.add((record.id, user_id))
+                await self.bot.get_partial_messageable(record.place_id).send(
+                    f"<@{user_id}>, I can't send you direct messages. Use `/fish hand` here or the "
+                    f"**My hand** button under the board to see your hand and make private choices.",
+                    allowed_mentions=MENTION_USERS)
+            return
+        self._dms[(record.id, user_id)] = DmNote(channel.id, sent.id, view is not None)
+
+    async def _retire_dm(self, note: DmNote, text: str) -> None:
+        """Take the components off an older DM."""
+        note.live = False
+        with contextlib.suppress(discord.HTTPException):
+            await self._dm_message(note).edit(content=text, view=None)
+
+    def _dm_message(self, note: DmNote) -> discord.PartialMessage:
+        return self.bot.get_partial_messageable(note.channel_id, type=discord.ChannelType.private) \
+            .get_partial_message(note.message_id)
+
+    def _private_text(self, record: GameRecord, seat: int, decision: Decision | None, texts: Sequence[str]) -> str:
+        """The text of a private message: the game, news only this seat may see, and what to decide."""
+        engine = self.host.engine(record)
+        lines = [f"**{messages.title(engine, record)}**"]
+        lines += [f"🔒 {t}" for t in texts]
+        if record.seats[seat].standin:
+            lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
+        elif decision is not None:
+            lines.append(f"**Your move:** {decision.prompt}")
+        elif record.status == "active":
+            lines.append("Nothing for you to decide right now.")
+        if record.place_id and record.message_id and record.guild_id:
+            lines.append(f"Board: https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id}")
+        return "\n".join(lines)[:2000]
+
+    def _own_decision(self, record: GameRecord, seat: int, private_only: bool) -> Decision | None:
+        """The seat's pending decision for its person (None while an AI plays it)."""
+        if record.seats[seat].automated:
+            return None
+        for d in self.host.pending(record):
+            if d.seat == seat and (d.private or not private_only):
+                return d
+        return None
+
+    # ---- drawing (off the event loop) -----------------------------------------------------------
+    @staticmethod
+    def _renderer(key: str) -> ModuleType | None:
+        try:
+            return renderers.get(key)
+        except (KeyError, ImportError):
+            return None
+
+    async def _board_png(self, record: GameRecord) -> bytes | None:
+        """The public board, or the final scores when the game is over."""
+        renderer = self._renderer(record.key)
+        if renderer is None or record.state is None:
+            return None
+        view = self.host.view(record, None)
+        result = self.host.result(record)
+        if result is not None:
+            return await asyncio.to_thread(renderer.final, view, result)
+        return await asyncio.to_thread(renderer.board, view)
+
+    async def _hand_png(self, record: GameRecord, seat: int) -> bytes | None:
+        """A seat's private hand image, or its own view of the board when the game has no hand."""
+        renderer = self._renderer(record.key)
+        if renderer is None or record.state is None:
+            return None
+        view = self.host.view(record, seat)
+        png = await asyncio.to_thread(renderer.hand, view)
+        return png if png is not None else await asyncio.to_thread(renderer.board, view)
+
+    # ---- timers ---------------------------------------------------------------------------------
+    async def run_timers(self, now: float | None = None) -> timers.Due:
+        """Deliver what is due now: lobby expiries, reminders, AI stand-ins."""
+        now = self.clock() if now is None else now
+        async with self.work():
+            due = await timers.collect(self.host, now)
+            for record in due.expired:
+                await self.publish(record.id, note="This lobby expired before it started.")
+            for record, seats in due.reminders:
+                await self._remind(record, seats)
+            for record, seats in due.standins:
+                await self._stand_in(record, seats)
+        return due
+
+    async def _remind(self, record: GameRecord, seats: list[int]) -> None:
+        settings = await self.host.get_settings(record.guild_id)
+        standin_at = int(timers.deadlines(record, settings).standin_at)
+        who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
+        link = self._board_link(record)
+        with contextlib.suppress(discord.HTTPException):
+            await self.bot.get_partial_messageable(record.place_id or 0).send(
+                f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
+                allowed_mentions=MENTION_USERS)
+        await self.host.mark_reminded(record.id, record.version)
+
+    async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
+        played: Played | None = None
+        for seat in seats:
+            try:
+                played = await self.host.set_standin(record.id, seat, True)
+            except HostError:
+                continue
+            log.info("game %s: AI stand-in for seat %s", record.id, seat)
+            with contextlib.suppress(discord.HTTPException):
+                await self.bot.get_partial_messageable(record.place_id or 0).send(
+                    f"🤖 An AI now plays for <@{record.seats[seat].user_id}> in game #{record.id}. "
+                    f"Use `/fish back` to take your seat back.", allowed_mentions=MENTION_USERS)
+        if played is not None:
+            await self.publish(played)
+
+    def _board_link(self, record: GameRecord) -> str:
+        if record.guild_id and record.place_id and record.message_id:
+            return f" (https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id})"
+        return ""
+
+    def _lock(self, game: int) -> asyncio.Lock:
+        return self._locks.setdefault(game, asyncio.Lock())
+
+
+def _file(png: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
