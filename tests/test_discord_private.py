@@ -1,0 +1,84 @@
+"""Private decisions and hands: DMs with their own components, the closed-DM fallback, "My hand"."""
+
+from __future__ import annotations
+
+from tests.fakediscord.server import FakeDiscord
+
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
+
+
+async def secret_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
+    """A started 'secret' game (one round) with Ann and Bob; Ann has called the weather."""
+    await fake.slash(ann, "start", game="secret", rounds=1)
+    record = (await run.host.games(fake.guild_id))[-1]
+    await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
+    await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
+    board = await run.board(record.id)
+    await fake.click(ann, board, board.custom_ids[0])
+    return record.id
+
+
+def live_dm(fake: FakeDiscord, user: int):
+    """The user's latest DM that carries choice components."""
+    return [m for m in fake.dms(user) if any(c.startswith("fish:") for c in m.custom_ids)][-1]
+
+
+async def test_private_decisions_go_by_dm_with_their_own_buttons(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    for user, seat in ((ann, 0), (bob, 1)):
+        dm = live_dm(fake, user)
+        assert "Pick secretly" in dm.content
+        assert dm.custom_ids[0].startswith(f"fish:c:{game}:") and f":{seat}:pick-" in dm.custom_ids[0]
+        assert dm.files["hand.png"].startswith(b"\x89PNG")
+    board = await run.board(game)
+    assert "in your DMs" in board.text()
+    assert not any(":pick-" in c for c in board.custom_ids)  # no private choice under the public board
+
+
+async def test_a_secret_pick_reaches_only_its_owner(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    dm = live_dm(fake, ann)
+    await fake.click(ann, dm, dm.custom_ids[2])  # Ann picks 3
+    assert any("You picked 3" in m.content for m in fake.dms(ann))
+    assert not any("picked 3" in m.text() for m in fake.dms(bob))
+    assert not any("picked 3" in m.text() for m in fake.messages.values() if m.channel_id != fake.dm_of[ann])
+    # Bob's DM was refreshed to the new version and still works
+    bob_dm = live_dm(fake, bob)
+    await fake.click(bob, bob_dm, bob_dm.custom_ids[0])
+    assert (await run.host.get(game)).status == "finished"
+
+
+async def test_closed_dms_are_told_in_the_channel_without_content_and_my_hand_works(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    fake.dm_closed.add(bob)
+    game = await secret_game(fake, run, ann, bob)
+    record = await run.host.get(game)
+    notices = [m for m in fake.in_channel(record.place_id) if "can't send you direct messages" in m.content]
+    assert len(notices) == 1 and f"<@{bob}>" in notices[0].content
+    assert "Pick" not in notices[0].content and not notices[0].files
+    board = await run.board(game)
+    hand = await fake.click(bob, board, f"fish:h:{game}")
+    [reply] = fake.ephemeral_replies(hand)
+    assert "Pick secretly" in reply.content and reply.files["hand.png"].startswith(b"\x89PNG")
+    await fake.click(bob, reply, reply.custom_ids[1])
+    record = await run.host.get(game)
+    assert record.state.picks[1] == 2
+
+
+async def test_slash_hand_answers_ephemerally_with_the_pending_private_choice(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    record = await run.host.get(game)
+    inter = await fake.slash(bob, "hand", channel_id=record.place_id)
+    [reply] = fake.ephemeral_replies(inter)
+    assert reply.ephemeral and "Pick secretly" in reply.content and len(reply.custom_ids) == 3
+
+
+async def test_my_hand_for_a_stranger_is_refused_privately(fake, run):
+    ann, bob, eve = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Eve")
+    game = await secret_game(fake, run, ann, bob)
+    inter = await fake.click(eve, await run.board(game), f"fish:h:{game}")
+    [reply] = fake.ephemeral_replies(inter)
+    assert "not playing" in reply.content and not reply.files

@@ -1,0 +1,99 @@
+"""Bad clicks change nothing and get a clear private answer: strangers, wrong seat, old messages, forged ids."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakediscord.server import FakeDiscord
+
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
+
+
+async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
+    """A started toy game: Ann (seat 0, to act) and Bob."""
+    await fake.slash(ann, "start", game="toy", stones=12)
+    record = (await run.host.games(fake.guild_id))[-1]
+    await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
+    await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
+    return record.id
+
+
+def only_reply(fake: FakeDiscord, inter) -> str:
+    [reply] = fake.ephemeral_replies(inter)
+    return reply.content
+
+
+async def test_a_stranger_pressing_a_choice_gets_not_your_turn(fake, run):
+    ann, bob, eve = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Eve")
+    game = await toy_game(fake, run, ann, bob)
+    before = await run.host.get(game)
+    board = await run.board(game)
+    inter = await fake.click(eve, board, board.custom_ids[0])
+    assert "Not your turn" in only_reply(fake, inter)
+    assert (await run.host.get(game)).version == before.version
+
+
+async def test_a_seated_player_pressing_another_seats_choice_gets_not_your_turn(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    board = await run.board(game)
+    inter = await fake.click(bob, board, board.custom_ids[0])
+    assert "Not your turn" in only_reply(fake, inter) and "Ann" in only_reply(fake, inter)
+    assert (await run.host.get(game)).state.step == 0
+
+
+async def test_a_click_on_an_outdated_message_is_refused_and_changes_nothing(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    old = await run.board(game)
+    stale = dict(old.data)  # what Ann's client still shows
+    await fake.click(ann, old, old.custom_ids[0])
+    board = await run.board(game)
+    await fake.click(bob, board, board.custom_ids[0])
+    after = await run.host.get(game)
+    old.data = stale
+    inter = await fake.click(ann, old, old.custom_ids[1])
+    assert "older state" in only_reply(fake, inter)
+    assert (await run.host.get(game)).version == after.version
+
+
+async def test_a_double_click_is_applied_once(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    board = await run.board(game)
+    snapshot = dict(board.data)
+    first = await fake.click(ann, board, board.custom_ids[0], wait=False)
+    board.data = snapshot
+    second = await fake.click(ann, board, board.custom_ids[0], wait=False)
+    await fake.settle(first)
+    await fake.settle(second)
+    assert (await run.host.get(game)).state.step == 1
+
+
+@pytest.mark.parametrize("custom_id", ["fish:c:12:x", "fish:c:1:2:3", "fish:s:1:1:0:zz", "fish:l:1:dance",
+                                       "fish:h:abc", "fish:zz:1"])
+async def test_a_malformed_custom_id_gets_a_clear_private_message(fake, run, custom_id):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    board = await run.board(game)
+    forged = {"type": 3 if custom_id.startswith("fish:s:") else 2, "custom_id": custom_id}
+    if forged["type"] == 2:
+        forged |= {"style": 1, "label": "forged"}
+    else:
+        forged["options"] = [{"label": "x", "value": "x"}]
+    board.data["components"] = [{"type": 1, "components": [forged]}]
+    inter = await fake.click(ann, board, custom_id, values=["x"] if forged["type"] == 3 else None)
+    assert "malformed" in only_reply(fake, inter)
+    assert (await run.host.get(game)).state.step == 0
+
+
+async def test_lobby_buttons_are_refused_for_the_wrong_person(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start", game="toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    lobby = await run.board(game)
+    inter = await fake.click(bob, lobby, f"fish:l:{game}:start")
+    assert "Only the player who opened" in only_reply(fake, inter)
+    inter = await fake.click(ann, lobby, f"fish:l:{game}:start")
+    assert "needs at least 2 players" in only_reply(fake, inter)
+    assert (await run.host.get(game)).status == "lobby"
