@@ -34,6 +34,7 @@ def check_invariants(s: WishesState, _events=None) -> None:
     choices = pending[0].choices
     assert 2 <= len(choices) <= 25  # a single legal answer is never asked
     ids = [c.id for c in choices]
+    assert ids == ENGINE._ids(s)  # the cached choices agree with the rules' own list
     assert len(set(ids)) == len(ids)
     assert all(len(i) <= MAX_CHOICE_ID and ":" not in i and i.isascii() for i in ids)
     assert all(0 < len(c.label) <= MAX_LABEL for c in choices)

@@ -105,6 +105,14 @@ class WishesView(View):
     ended: str
 
 
+def prices(state: WishesState) -> list[int]:
+    """Dollars per fish at every market."""
+    out = [BASE_PRICE] * NKINDS
+    for b, m in enumerate(state.buyers):
+        out[m] += BUYER_VALUES[b]
+    return out
+
+
 def price(state: WishesState, market: int) -> int:
     """Dollars per fish at a market: 2 plus the buyers standing there."""
     return BASE_PRICE + sum(v for b, v in enumerate(BUYER_VALUES) if state.buyers[b] == market)
@@ -142,21 +150,8 @@ def _label(text: str) -> str:
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
-_CHOICES: dict[tuple, Choice] = {}  # common choices by everything their label depends on
+_CHOICES: dict[tuple, Choice] = {}  # common choices by everything their label shows
 _ACTIONS: dict[tuple, Decision] = {}  # turn decisions by everything they depend on (they dominate apply)
-
-
-def _label_key(state: WishesState, cid: str) -> tuple | None:
-    """Everything a common choice's label depends on, or None for the rarer wish choices."""
-    head, _, tail = cid.partition("-")
-    if head == "boat" or head == "wish":
-        k = int(tail)
-        return cid, state.ocean[k], state.ocean_worms[k]
-    if head == "sell":
-        card = state.boats[state.turn][int(tail)]
-        market = CARDS[card][0]
-        return cid, bool(state.stage), card, price(state, market), state.full[market]
-    return None
 
 
 def _remember(cache: dict, key: tuple, value):
@@ -330,22 +325,48 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
 
     def _decision(self, state: WishesState) -> Decision:
         """The seat to act's decision, built afresh."""
-        choices = []
-        for cid in self._ids(state):
-            key = _label_key(state, cid)
-            found = _CHOICES.get(key) if key else None
-            if found is None:
-                found = Choice(id=cid, label=self._choice_label(state, cid), group=cid.partition("-")[0])
-                if key:
-                    _remember(_CHOICES, key, found)
-            choices.append(found)
+        if state.stage in ("", "sellone"):
+            choices = self._common_choices(state)
+        else:
+            choices = [self._make(state, cid) for cid in self._ids(state)]
         return Decision(seat=state.turn, prompt=self._prompt(state), choices=choices, kind=state.stage or "action")
+
+    def _make(self, state: WishesState, cid: str) -> Choice:
+        """A choice with its label."""
+        return Choice(id=cid, label=self._choice_label(state, cid), group=cid.partition("-")[0])
+
+    def _cached(self, state: WishesState, key: tuple) -> Choice:
+        """A common choice, shared by everything its label shows (choices are immutable)."""
+        found = _CHOICES.get(key)
+        return found if found is not None else _remember(_CHOICES, key, self._make(state, f"{key[0]}-{key[1]}"))
+
+    def _common_choices(self, state: WishesState) -> list[Choice]:
+        """The turn's choices (or a single fish's sale within a wish), in the order of `_ids`."""
+        seat = state.turn
+        boats = state.boats[seat]
+        out = []
+        if not state.stage:
+            empty = -1 in boats
+            for k in range(min(len(state.ocean), state.worms[seat] + 1)):
+                card, gain = state.ocean[k], state.ocean_worms[k]
+                if empty:
+                    out.append(self._cached(state, ("boat", k, card, gain)))
+                if CARDS[card][1] != DOUBLE:
+                    out.append(self._cached(state, ("wish", k, card, gain)))
+        pays = prices(state)
+        for j, card in enumerate(boats):
+            if card >= 0:
+                m = CARDS[card][0]
+                out.append(self._cached(state, ("sell", j, card, pays[m], state.full[m] >= 0, bool(state.stage))))
+        return out
 
     # ---- playing -----------------------------------------------------------------------------
     def play(self, state: WishesState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
         """Carry out a choice, then any forced follow-ups (a single legal answer is never asked)."""
         events = self._do(state, seat, choice_id)
         while not state.ended:
+            if not state.stage and len(state.ocean) > 1 and state.worms[state.turn]:
+                break  # slots 1 and 2 each offer a choice
             ids = self._ids(state)
             if len(ids) != 1:
                 break
@@ -456,7 +477,8 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         if state.stage in ("sellone", "sellkind") and not any(c >= 0 for c in state.boats[seat]):
             state.stage = ""
         if not state.stage:
-            state.wish, state.arg = -1, -1
+            if state.wish >= 0:
+                state.wish, state.arg = -1, -1
             self._end_turn(state, events)
 
     def _sale_market(self, state: WishesState, kind: int) -> int:
