@@ -42,6 +42,12 @@ def open_water(state: FriendlyState, board: Board, cell: int) -> bool:
     return board.terrain[cell] == "." and state.cells[cell] < 0 and cell != state.boat
 
 
+def slidable(state: FriendlyState, cell: int) -> bool:
+    """Whether the tile on `cell` has an empty water space next to it to slide into."""
+    board = BOARDS[state.side]
+    return any(open_water(state, board, n) for n in board.neighbours[cell])
+
+
 def slide_targets(state: FriendlyState, start: int) -> list[int]:
     """Empty water reachable from `start` by king steps through empty water (never the boat's space)."""
     board = BOARDS[state.side]

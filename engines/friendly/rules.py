@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.friendly import scoring
 from engines.friendly.ai import greedy
-from engines.friendly.motion import kingfish_need, moves, slide_targets
+from engines.friendly.motion import kingfish_need, moves, slidable, slide_targets
 from engines.friendly.tiles import (
     ACTIONS,
     BASE_IDS,
@@ -27,6 +27,7 @@ from engines.friendly.tiles import (
 )
 from engines.rng import Rng
 
+M = TypeVar("M", bound=BaseModel)
 MAX_DIRECT = 25  # more candidate cells than this are picked in two steps: column, then cell
 SpecialName = Literal["kingfish", "lunker", "dinker", "skipjack", "shiner", "junk"]
 ACTION_PHASE = {"T2": "swap-a", "SL": "slide-from", "RM": "remove", "DP": "double", "F2": "fish-seat"}
@@ -112,6 +113,16 @@ class Pending(NamedTuple):
     prompt: str
     options: list[tuple[str, str]]
     cells: list[int]
+
+
+def _built(cls: type[M], fields: dict[str, Any]) -> M:
+    """A model from fields already known to be valid (decisions are rebuilt often; validation is the cost)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
 
 
 class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
@@ -219,7 +230,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             first = board.name(state.args[0])
             return f"Swap 2 Tiles: swap {first} with which tile?", "With", [c for c in tiles if c != state.args[0]]
         if phase == "slide-from":
-            return "Slide a Tile: which tile?", "Slide", [c for c in tiles if slide_targets(state, c)]
+            return "Slide a Tile: which tile?", "Slide", [c for c in tiles if slidable(state, c)]
         if phase == "slide-to":
             first = board.name(state.args[0])
             return f"Slide a Tile: slide {first} to which space?", "To", slide_targets(state, state.args[0])
@@ -251,8 +262,9 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         p = self.pending(state)
         if p is None:
             return []
-        choices = [Choice.model_construct(id=i, label=lab[:80], group="") for i, lab in p.options]
-        return [Decision.model_construct(seat=p.seat, prompt=p.prompt, choices=choices, private=False, kind=p.kind)]
+        choices = [_built(Choice, {"id": i, "label": lab[:80], "group": ""}) for i, lab in p.options]
+        return [_built(Decision, {"seat": p.seat, "prompt": p.prompt, "choices": choices, "private": False,
+                                  "kind": p.kind})]
 
     # ---- play --------------------------------------------------------------------------------
     def play(self, state: FriendlyState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
@@ -371,7 +383,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         if kind == "T2":
             return len(tiles) >= 2
         if kind == "SL":
-            return any(slide_targets(state, c) for c in tiles)
+            return any(slidable(state, c) for c in tiles)
         return kind == "DP" or bool(tiles)
 
     def _fish_partners(self, state: FriendlyState) -> list[int]:

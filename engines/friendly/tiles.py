@@ -54,10 +54,11 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...]  # water cells a king step away
     rays: tuple[tuple[tuple[int, ...], ...], ...]  # per cell, the 8 straight lines of cells to the edge
     corners: dict[str, int]  # colour -> corner rock cell
+    names: tuple[str, ...]  # coordinates as drawn: column letter then row number, e.g. C4
 
     def name(self, cell: int) -> str:
-        """Coordinates as shown on the drawing: column letter then row number, e.g. C4."""
-        return f"{chr(65 + cell % self.width)}{cell // self.width + 1}"
+        """Coordinates of a cell, e.g. C4."""
+        return self.names[cell]
 
     def cell(self, name: str) -> int:
         """The cell index of coordinates like 'C4'."""
@@ -91,7 +92,8 @@ def _build(side: str, rows: tuple[str, ...]) -> Board:
     return Board(side=side, width=w, height=h, terrain=terrain,
                  water=tuple(i for i, t in enumerate(terrain) if t == "."),
                  island=island, island_neighbours=tuple(around),
-                 neighbours=tuple(neighbours), rays=tuple(rays), corners=corners)
+                 neighbours=tuple(neighbours), rays=tuple(rays), corners=corners,
+                 names=tuple(f"{chr(65 + i % w)}{i // w + 1}" for i in range(h * w)))
 
 
 BOARDS = {"small": _build("small", SMALL_MAP), "large": _build("large", LARGE_MAP)}
