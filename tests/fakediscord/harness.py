@@ -39,6 +39,12 @@ class BotRun:
         self.fake.idle_check = lambda: self.bot.table.busy == 0
         return self
 
+    async def restart(self) -> None:
+        """Stop this bot process and start a new one on the same database (components are not re-sent)."""
+        await self.stop()
+        await self.fake.drop_connections()
+        await self.start(sync=False)
+
     async def stop(self) -> None:
         await self.bot.close()
         if self._task is not None:

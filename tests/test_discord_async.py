@@ -1,0 +1,86 @@
+"""Asynchronous play under a fake clock: restart mid-game, reminders, AI stand-ins, /fish back, lobby expiry."""
+
+from __future__ import annotations
+
+from tests.fakediscord.server import FakeDiscord
+
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
+
+HOUR = 3600.0
+
+
+async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
+    """A started toy game: Ann (seat 0, to act) and Bob."""
+    await fake.slash(ann, "start", game="toy", stones=12)
+    record = (await run.host.games(fake.guild_id))[-1]
+    await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
+    await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
+    return record.id
+
+
+async def test_a_restarted_bot_resumes_the_game_and_old_components_still_work(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])
+    bob_board = await run.board(game)
+    old_bot = run.bot
+    await run.restart()
+    assert run.bot is not old_bot
+    await fake.click(bob, bob_board, bob_board.custom_ids[1])  # a message drawn by the previous process
+    record = await run.host.get(game)
+    assert record.state.step == 2 and record.state.taken == [1, 2]
+    assert f"<@{ann}>" in (await run.board(game)).content
+    assert fake.messages[bob_board.id].deleted  # the board moved down to ping Ann
+
+
+async def test_an_idle_player_is_reminded_once_with_the_stand_in_deadline(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    record = await run.host.get(game)
+    clock.advance(12 * HOUR)
+    await run.bot.table.run_timers()
+    await run.bot.table.run_timers()
+    reminders = [m for m in fake.in_channel(record.place_id) if m.content.startswith("⏰")]
+    assert len(reminders) == 1
+    assert f"<@{ann}>" in reminders[0].content and f"<t:{int(record.turn_since + 48 * HOUR)}:R>" in reminders[0].content
+
+
+async def test_after_the_stand_in_time_an_ai_plays_until_the_owner_comes_back(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    clock.advance(48 * HOUR)
+    await run.bot.table.run_timers()
+    record = await run.host.get(game)
+    assert record.seats[0].standin and record.state.step == 1  # the AI played Ann's turn at once
+    notes = [m for m in fake.in_channel(record.place_id) if m.content.startswith("🤖")]
+    assert len(notes) == 1 and f"<@{ann}>" in notes[0].content and "/fish back" in notes[0].content
+    board = await run.board(game)
+    assert f"<@{bob}>" in board.content
+    await fake.click(bob, board, board.custom_ids[0])  # Bob moves; the stand-in answers for Ann
+    record = await run.host.get(game)
+    assert record.state.step == 3
+    inter = await fake.slash(ann, "back", channel_id=record.place_id)
+    assert "Welcome back" in fake.ephemeral_replies(inter)[0].content
+    assert not (await run.host.get(game)).seats[0].standin
+
+
+async def test_a_lobby_that_never_starts_expires_and_loses_its_buttons(fake, run, clock):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start", game="toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    lobby = await run.board(game)
+    assert "Expires <t:" in lobby.text()
+    clock.advance(24 * HOUR)
+    due = await run.bot.table.run_timers()
+    assert [r.id for r in due.expired] == [game]
+    assert "expired" in fake.messages[lobby.id].text() and fake.messages[lobby.id].custom_ids == []
+    assert (await run.host.get(game)).status == "cancelled"
+
+
+async def test_the_board_shows_reminder_and_stand_in_deadlines_as_discord_timestamps(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    record = await run.host.get(game)
+    text = (await run.board(game)).text()
+    assert f"<t:{int(record.turn_since + 12 * HOUR)}:R>" in text and f"<t:{int(record.turn_since + 48 * HOUR)}:R>" in text
