@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -59,13 +60,13 @@ class ThisBigState(GameState):
     hands: list[list[int]]  # River cards per seat
     lures: list[list[int]]  # Tackle Box cards per seat
     buckets: list[list[int]]
-    dumped: list[list[int]]  # cards added to a bucket from the hand by the hand dump
+    dumped: list[int]  # flat (seat, card) pairs added to buckets from the hands by the hand dump
     phase: str = "cast"  # cast | answer | pick | over
     cast: int = -1  # the lure on the table during answer and pick
     status: list[int]  # per seat: IDLE, THINKING, DOWN or PASS
     down: list[list[int]]  # face-down answers per seat (0-2 cards)
-    revealed: list[list[int]]  # unpicked cards shown after the last catch (reveal option)
-    known: list[list[int]]  # cards publicly known to be in a hand (revealed and taken back)
+    revealed: list[int]  # flat (seat, card) pairs: unpicked cards shown after the last catch (reveal option)
+    known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
     lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
     ended: str = ""
 
@@ -102,10 +103,28 @@ class ThisBigView(View):
     playable: list[int] = Field(default_factory=list)  # own cards that may answer the cast now (or lures to cast)
 
 
-def points(state: ThisBigState | ThisBigView, seat: int) -> int:
+def _value(card: int) -> int:
+    """What a card is worth in a bucket: a fish its size, a rubbish -1."""
+    return size(card) if card < 32 else -1
+
+
+def pairs(flat: list[int], players: int) -> list[list[int]]:
+    """Flat (seat, card) pairs as one list of cards per seat."""
+    out: list[list[int]] = [[] for _ in range(players)]
+    for i in range(0, len(flat), 2):
+        out[flat[i]].append(flat[i + 1])
+    return out
+
+
+def dumped_value(state: ThisBigState, seat: int) -> int:
+    """Points a seat gained (or lost) from the hand dump."""
+    flat = state.dumped
+    return sum(_value(flat[i + 1]) for i in range(0, len(flat), 2) if flat[i] == seat)
+
+
+def points(state: ThisBigState, seat: int) -> int:
     """A seat's score: fish sizes in the bucket (and dumped), minus one per rubbish there."""
-    return sum(size(c) if c < 32 else -1 for c in state.buckets[seat]) + sum(
-        size(c) if c < 32 else -1 for c in state.dumped[seat])
+    return sum(_value(c) for c in state.buckets[seat]) + (dumped_value(state, seat) if state.dumped else 0)
 
 
 def _distinct(cards: list[int]) -> list[str]:
@@ -147,6 +166,7 @@ def answer_ids(state: ThisBigState, seat: int) -> list[str]:
     return ids
 
 
+@cache
 def _answer_label(cid: str) -> str:
     """A label for an answer id."""
     if cid == "pass":
@@ -238,8 +258,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             players=players, rng=rng, turn=first, target=target, dump_at=dump_at,
             penalty=options.rubbish_penalty, reveal=options.reveal_uncaught, river=river, tackle=tackle,
             discard=[], junk=[], hands=hands, lures=lures, buckets=[[] for _ in players],
-            dumped=[[] for _ in players], status=[IDLE] * n, down=[[] for _ in players],
-            revealed=[[] for _ in players], known=[[] for _ in players], lacks=[0] * n,
+            dumped=[], status=[IDLE] * n, down=[[] for _ in players], revealed=[], known=[], lacks=[0] * n,
         )
         self._settle(state, [])
         return state
@@ -288,7 +307,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         state.discard.append(card)
         state.cast = card
         state.phase = "answer"
-        state.revealed = [[] for _ in state.players]
+        state.revealed = []
         state.status = [THINKING] * len(state.players)
         state.status[seat] = IDLE
         extra = " (largest fish, any colour)" if colour(card) == LUNKER else ""
@@ -325,8 +344,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         card = state.down[owner].pop(int(parts[2]) - 1 if len(parts) == 3 else 0)
         caster = state.turn
         names = state.players
-        if card in state.known[owner]:
-            state.known[owner].remove(card)
+        if card in state.known:
+            state.known.remove(card)
         if is_fish(card):
             state.buckets[caster].append(card)
             where = f"into the bucket ({points(state, caster)} points)"
@@ -341,8 +360,9 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         shown = []
         for s, cards in enumerate(state.down):
             if state.reveal and cards:
-                state.revealed[s] = list(cards)
-                state.known[s] += cards
+                for c in cards:
+                    state.revealed += [s, c]
+                state.known += cards
                 shown += [f"{names[s]}'s {NAMES[c]}" for c in cards]
             state.hands[s] += cards
             state.hands[s].sort()
@@ -369,7 +389,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         if state.dump_at and score >= state.dump_at:
             for s, hand in enumerate(state.hands):
                 out = [c for c in hand if c < 32 or state.penalty]
-                state.dumped[s] = out
+                for c in out:
+                    state.dumped += [s, c]
                 state.hands[s] = [c for c in hand if c not in out]
             events.append(Event(text=f"{name} reaches {score} points: every hand's fish go into the buckets.",
                                 kind="end"))
@@ -462,14 +483,22 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             penalty=state.penalty, reveal=state.reveal, river_size=len(state.river),
             tackle_size=len(state.tackle), discard_top=state.discard[-1] if state.discard else -1,
             discard_size=len(state.discard), junk=list(state.junk), buckets=[list(b) for b in state.buckets],
-            dumped=[list(d) for d in state.dumped], points=[points(state, s) for s in range(n)],
+            dumped=pairs(state.dumped, n), points=[points(state, s) for s in range(n)],
             hand_sizes=[len(h) for h in state.hands], lure_counts=[len(h) for h in state.lures],
             status=[STATUS_NAMES[s] for s in state.status], down_counts=[len(d) for d in state.down],
-            revealed=[list(r) for r in state.revealed], known=[sorted(k) for k in state.known],
+            revealed=pairs(state.revealed, n), known=self._known(state),
             lacks=list(state.lacks), ended=state.ended,
             hand=list(state.hands[seat]) if own else [], lures=list(state.lures[seat]) if own else [],
             my_down=list(state.down[seat]) if own else [], playable=playable,
         )
+
+    @staticmethod
+    def _known(state: ThisBigState) -> list[list[int]]:
+        """Publicly known cards, by the seat holding them (in hand or face down)."""
+        out: list[list[int]] = [[] for _ in state.players]
+        for s, (hand, down) in enumerate(zip(state.hands, state.down, strict=True)):
+            out[s] = sorted(c for c in state.known if c in hand or c in down)
+        return out
 
     def breakdown(self, state: ThisBigState) -> list[dict[str, int]]:
         """Per seat: fish caught, rubbish caught (penalty), and the hand dump, summing to the score."""
@@ -479,7 +508,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             if state.penalty:
                 row["rubbish"] = -sum(1 for c in state.buckets[s] if c >= 32)
             if state.dump_at:
-                row["from hand"] = sum(size(c) if c < 32 else -1 for c in state.dumped[s])
+                row["from hand"] = dumped_value(state, s)
             out.append(row)
         return out
 

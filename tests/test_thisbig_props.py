@@ -1,0 +1,164 @@
+"""This Big! properties: random playouts with invariants, view non-interference, replay and JSON round trip."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.core import MAX_LABEL, Event
+from engines.playout import playout
+from engines.thisbig import ENGINE, ThisBigState
+from engines.thisbig.cards import SIZES
+from engines.thisbig.rules import points
+from tests.thisbig_helpers import where
+
+OPTION_SETS = [{}, {"rubbish_penalty": True}, {"hand_dump": True}, {"reveal_uncaught": True},
+               {"rubbish_penalty": True, "hand_dump": True, "reveal_uncaught": True}]
+
+
+def worth(card: int) -> int:
+    """A card's value in a bucket, computed independently of the engine."""
+    return SIZES[card % 8] if card < 32 else -1
+
+
+def check(state: ThisBigState, events: list[Event]) -> None:
+    """Invariants after every applied choice."""
+    where(state)  # every one of the 65 cards in exactly one place
+    n = len(state.players)
+    over = state.phase == "over"
+    result = ENGINE.result(state)
+    pending = ENGINE.decisions(state)
+    assert (result is not None) == over == (not pending)
+    assert len({d.seat for d in pending}) == len(pending)
+    for d in pending:
+        assert len(d.choices) >= 2, "a forced decision must be made by the engine"
+        assert len(d.choices) <= 25
+        for c in d.choices:
+            assert ":" not in c.id and len(c.id) <= 24 and len(c.label) <= MAX_LABEL
+        if d.kind == "pick":
+            assert not d.private
+    for s in range(n):
+        dumped = [c for owner, c in zip(state.dumped[::2], state.dumped[1::2], strict=True) if owner == s]
+        assert points(state, s) == sum(worth(c) for c in state.buckets[s] + dumped)
+    if result is not None:
+        assert result.scores == [points(state, s) for s in range(n)]
+        assert [sum(row.values()) for row in result.breakdown] == result.scores
+        assert set(result.winners) == {s for s in range(n) if result.scores[s] == max(result.scores)}
+    if not state.penalty:
+        assert all(c < 32 for b in state.buckets for c in b) and all(c < 32 for c in state.dumped[1::2])
+    if state.phase in ("answer", "pick"):
+        assert state.cast == state.discard[-1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_playouts_keep_every_card_and_always_end(players):
+    rnd = random.Random(players)
+    ends = set()
+    for game in range(210):
+        options = OPTION_SETS[game % len(OPTION_SETS)]
+        state = ENGINE.new_game([f"P{i}" for i in range(players)], options, seed=game * 7 + players)
+        check(state, [])
+        final = playout(ENGINE, state, rnd, level=("random", "greedy")[game % 2], check=check)
+        ends.add(final.ended.split(" ")[-1])
+    assert len(ends) >= 2  # both kinds of end happen
+
+
+def _perturb(state: ThisBigState, seat: int | None, rnd: random.Random) -> ThisBigState:
+    """A copy in which everything `seat` may not see is reshuffled: others' unknown cards, answers, decks."""
+    new = ENGINE.load(ENGINE.dump(state))
+    others = [s for s in range(len(state.players)) if s != seat]
+    river_slots: list[tuple[list[int], int]] = [(new.river, i) for i in range(len(new.river))]
+    for s in others:
+        river_slots += [(new.hands[s], i) for i, c in enumerate(new.hands[s]) if c not in new.known]
+        river_slots += [(new.down[s], i) for i, c in enumerate(new.down[s]) if c not in new.known]
+    lure_slots = [(new.tackle, i) for i in range(len(new.tackle))]
+    lure_slots += [(new.lures[s], i) for s in others for i in range(len(new.lures[s]))]
+    for slots in (river_slots, lure_slots):
+        cards = [lst[i] for lst, i in slots]
+        rnd.shuffle(cards)
+        for (lst, i), c in zip(slots, cards, strict=True):
+            lst[i] = c
+    for s in others:
+        new.hands[s].sort()
+        new.lures[s].sort()
+    new.rng.s ^= rnd.getrandbits(64)
+    return new
+
+
+def test_views_do_not_depend_on_what_a_seat_may_not_see():
+    rnd = random.Random(5)
+    compared = changed = 0
+    for game in range(60):
+        players = 2 + game % 5
+        state = ENGINE.new_game([f"P{i}" for i in range(players)], OPTION_SETS[game % 5], seed=game)
+        while ENGINE.decisions(state):
+            for seat in [None, *range(players)]:
+                a = ENGINE.view(state, seat)
+                other = _perturb(state, seat, rnd)
+                changed += other != state
+                assert ENGINE.view(other, seat) == a, (seat, state.phase)
+                compared += 1
+            d = rnd.choice(ENGINE.decisions(state))
+            state, _ = ENGINE.apply(state, d.seat, ENGINE.choose(state, d.seat, "random", rnd))
+    assert compared > 1000 and changed > compared // 2
+
+
+def test_seat_view_shows_own_hand_and_answer_but_not_others():
+    state = ENGINE.new_game(["a", "b", "c", "d"], {}, seed=3)
+    while state.phase != "answer" or not any(state.down):
+        d = ENGINE.decisions(state)[0]
+        state, _ = ENGINE.apply(state, d.seat, d.choices[0].id)
+    seat = next(s for s in range(4) if state.down[s])
+    mine = ENGINE.view(state, seat)
+    assert mine.hand == state.hands[seat] and mine.my_down == state.down[seat]
+    assert mine.lures == state.lures[seat]
+    public = ENGINE.view(state, None)
+    assert public.hand == [] and public.my_down == [] and public.lures == []
+    assert public.down_counts[seat] == len(state.down[seat]) and public.status[seat] == "answered"
+    text = public.model_dump_json()
+    assert '"river":' not in text and '"hands":' not in text
+
+
+def test_replay_gives_identical_state_and_json_round_trips():
+    for game in range(40):
+        players = 2 + game % 5
+        rnd = random.Random(game)
+        state = ENGINE.new_game([f"P{i}" for i in range(players)], OPTION_SETS[game % 5], seed=game)
+        log = []
+        while ENGINE.decisions(state):
+            assert ENGINE.load(ENGINE.dump(state)) == state
+            d = rnd.choice(ENGINE.decisions(state))
+            cid = ENGINE.choose(state, d.seat, "greedy", rnd)
+            log.append((d.seat, cid))
+            state, _ = ENGINE.apply(state, d.seat, cid)
+        again = ENGINE.new_game([f"P{i}" for i in range(players)], OPTION_SETS[game % 5], seed=game)
+        for seat, cid in log:
+            again, _ = ENGINE.apply(again, seat, cid)
+        assert ENGINE.dump(again) == ENGINE.dump(state)
+        assert ENGINE.load(ENGINE.dump(state)) == state
+
+
+def test_events_about_draws_and_answers_are_private_to_their_seat():
+    rnd = random.Random(9)
+    for game in range(30):
+        state = ENGINE.new_game(["a", "b", "c"], {}, seed=game)
+        while ENGINE.decisions(state):
+            d = rnd.choice(ENGINE.decisions(state))
+            state, events = ENGINE.apply(state, d.seat, ENGINE.choose(state, d.seat, "random", rnd))
+            for e in events:
+                if e.kind == "draw" or e.text.startswith("You "):
+                    assert e.private_to is not None
+
+
+def test_greedy_beats_random_more_often_than_not():
+    wins = 0
+    for game in range(200):
+        state = ENGINE.new_game(["greedy", "random", "random"], {}, seed=game)
+        rnd = random.Random(game)
+        while ENGINE.decisions(state):
+            d = rnd.choice(ENGINE.decisions(state))
+            level = "greedy" if d.seat == 0 else "random"
+            state, _ = ENGINE.apply(state, d.seat, ENGINE.choose(state, d.seat, level, rnd))
+        wins += 0 in ENGINE.result(state).winners
+    assert wins > 200 / 3 * 1.15, wins
