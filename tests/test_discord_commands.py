@@ -1,0 +1,135 @@
+"""The /fish slash commands through the real client: registration, lobby commands, info, settings, pickers."""
+
+from __future__ import annotations
+
+from engines import registry
+from tests.fakediscord.server import FakeDiscord
+
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
+
+SUBCOMMANDS = {"start", "join", "leave", "begin", "cancel", "hand", "status", "games", "rules", "log",
+               "settings", "back"}
+
+
+def reply(fake: FakeDiscord, inter) -> str:
+    """The text of the single ephemeral answer to an interaction."""
+    [answer] = fake.ephemeral_replies(inter)
+    return answer.text()
+
+
+async def newest_game(run, fake) -> int:
+    return max(r.id for r in await run.host.games(fake.guild_id, statuses=("lobby", "active", "finished",
+                                                                            "cancelled")))
+
+
+async def test_sync_registers_one_fish_group_with_the_fixed_subcommands(fake, run):
+    [fish] = fake.commands[None]
+    assert fish["name"] == "fish"
+    assert {o["name"] for o in fish["options"]} == SUBCOMMANDS
+    start = next(o for o in fish["options"] if o["name"] == "start")
+    game = next(o for o in start["options"] if o["name"] == "game")
+    loaded = [k for k in registry.keys() if _loads(k)]
+    assert [c["value"] for c in game["choices"]] == loaded
+    names = [o["name"] for o in start["options"]]
+    assert len(names) == len(set(names)) and "stones" in names and "rounds" in names
+    rounds = next(o for o in start["options"] if o["name"] == "rounds")
+    assert (rounds["type"], rounds["min_value"], rounds["max_value"], rounds.get("required", False)) == (4, 1, 5, False)
+
+
+def _loads(key: str) -> bool:
+    try:
+        registry.get(key)
+    except Exception:  # noqa: BLE001 - a game still being written
+        return False
+    return True
+
+
+async def test_an_option_of_another_game_is_refused_clearly(fake, run):
+    ann = fake.add_user("Ann")
+    inter = await fake.slash(ann, "start", game="toy", rounds=3)
+    assert "Toy has no option rounds" in reply(fake, inter)
+    assert await run.host.games(fake.guild_id) == []
+
+
+async def test_an_invalid_option_value_is_refused_before_a_game_exists(fake, run):
+    ann = fake.add_user("Ann")
+    inter = await fake.slash(ann, "start", game="secret", rounds=9)
+    assert "Invalid options for Secret Picks" in reply(fake, inter)
+    assert await run.host.games(fake.guild_id) == []
+
+
+async def test_join_leave_begin_by_slash_in_the_games_thread(fake, run):
+    ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
+    await fake.slash(ann, "start", game="toy")
+    game = await newest_game(run, fake)
+    thread = (await run.host.get(game)).thread_id
+    assert "You joined" in reply(fake, await fake.slash(bob, "join", channel_id=thread))
+    assert "no lobby to join" in reply(fake, await fake.slash(bob, "join", channel_id=thread))
+    assert "You joined" in reply(fake, await fake.slash(cid, "join", channel_id=thread))
+    assert "You left" in reply(fake, await fake.slash(cid, "leave", channel_id=thread))
+    assert "You host no lobby" in reply(fake, await fake.slash(bob, "begin", channel_id=thread))
+    assert "started" in reply(fake, await fake.slash(ann, "begin", channel_id=thread))
+    record = await run.host.get(game)
+    assert record.status == "active" and [s.user_id for s in record.seats] == [ann, bob]
+    lobby = fake.messages[record.thread_id]  # the thread starts from the lobby message
+    assert "has started" in lobby.text() and lobby.custom_ids == []
+
+
+async def test_cancel_is_for_the_host_or_a_manage_server_member(fake, run):
+    ann, bob, mod = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Mod", admin=True)
+    await fake.slash(ann, "start", game="toy")
+    game = await newest_game(run, fake)
+    assert "Only the player who opened" in reply(fake, await fake.slash(bob, "cancel"))
+    assert "cancelled" in reply(fake, await fake.slash(mod, "cancel"))
+    assert (await run.host.get(game)).status == "cancelled"
+    assert fake.messages[(await run.host.get(game)).message_id].custom_ids == []
+
+
+async def test_status_games_rules_and_log(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start", game="toy", stones=6)
+    game = await newest_game(run, fake)
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[2])
+    place = (await run.host.get(game)).place_id
+    status = await fake.slash(bob, "status", channel_id=place)
+    [answer] = fake.ephemeral_replies(status)
+    assert "Toy · game" in answer.text() and answer.files["board.png"].startswith(b"\x89PNG")
+    assert f"#{game} **Toy** — active" in reply(fake, await fake.slash(bob, "games"))
+    assert "Take 1 to 3 stones" in reply(fake, await fake.slash(bob, "rules", game="toy"))
+    assert "1. Ann: Take 3" in reply(fake, await fake.slash(bob, "log", channel_id=place))
+
+
+async def test_settings_need_manage_server_and_validate_values(fake, run):
+    ann, mod = fake.add_user("Ann"), fake.add_user("Mod", admin=True)
+    assert "Manage Server" in reply(fake, await fake.slash(ann, "settings", remind_hours=1.0))
+    assert "remind_hours" in reply(fake, await fake.slash(mod, "settings", remind_hours=2.5))
+    assert (await run.host.get_settings(fake.guild_id)).remind_hours == 2.5
+    assert "Invalid setting" in reply(fake, await fake.slash(mod, "settings", standin_hours=-1.0))
+    assert (await run.host.get_settings(fake.guild_id)).standin_hours == 48
+
+
+async def test_an_ambiguous_command_asks_which_game_with_a_select(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    fake.allow_threads = False  # both lobbies live in the same channel
+    await fake.slash(ann, "start", game="toy")
+    first = await newest_game(run, fake)
+    await fake.slash(ann, "start", game="secret")
+    second = await newest_game(run, fake)
+    inter = await fake.slash(bob, "join")
+    [picker] = fake.ephemeral_replies(inter)
+    assert "Which one" in picker.content
+    select = picker.data["components"][0]["components"][0]
+    assert {o["value"] for o in select["options"]} == {str(first), str(second)}
+    picked = await fake.click(bob, picker, select["custom_id"], values=[str(first)])
+    assert "You joined" in reply(fake, picked)
+    assert (await run.host.get(first)).seat_of(bob) == 1 and (await run.host.get(second)).seat_of(bob) is None
+
+
+async def test_commands_where_there_is_no_game_say_so(fake, run):
+    ann = fake.add_user("Ann")
+    for sub in ("join", "leave", "begin", "cancel", "hand", "status", "log", "back"):
+        text = reply(fake, await fake.slash(ann, sub))
+        assert "no" in text.lower() or "not" in text.lower(), (sub, text)
