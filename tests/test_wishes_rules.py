@@ -95,7 +95,7 @@ def test_market_sole_first_and_second():
     set_market(s, CAT, [2, 1, 0])
     s, texts = play(s, "sell-0")
     assert s.dollars == [2 + 6, 3, 0]
-    assert texts[0] == "Alice sold 1 Catfish at $2 each (+$2); Catfish market full (4): Alice +6, Bob +3."
+    assert texts[0] == "Alice sold 1 Catfish for $2; Catfish market full (4): Alice +6, Bob +3."
 
 
 def test_market_bonus_only_to_players_with_a_marker_there():
@@ -155,7 +155,7 @@ def test_double_fish_sold_through_wish_counts_two():
 def test_price_is_two_plus_buyers_on_that_market():
     s = table(3, boats=[[cats(1)[0], -1]], buyers=[CAT, CAT, ANGEL, CAT, KING])
     s, texts = play(s, "sell-0")
-    assert s.dollars[0] == 2 + 3 + 2 + 1 and "at $8 each" in texts[0]
+    assert s.dollars[0] == 2 + 3 + 2 + 1 and "for $8" in texts[0]
 
 
 def test_player_with_all_wooden_fish_placed_still_paid():
@@ -207,7 +207,7 @@ def test_worm_bonus_wish_with_too_few_worms_gives_in_turn_order():
     s, texts = play(s, "wish-0")
     assert s.dollars == [2, 0, 0, 0] and s.worms == [0, 7, 7, 6]
     assert ENGINE.breakdown(s)[0]["wishes"] == 2
-    assert "gave a worm to Bob, Carol" in texts[-1]
+    assert "gave a worm each to Bob and Carol" in texts[-1]
 
 
 def test_spoilage_moves_market_fish_to_garbage_then_sells():

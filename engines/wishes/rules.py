@@ -169,6 +169,11 @@ def _action_key(state: WishesState) -> tuple:
             tuple(state.ocean_worms), tuple(state.boats[seat]), tuple(state.buyers), tuple(state.full))
 
 
+def _and(names: list[str]) -> str:
+    """'Bob', 'Bob and Carol', 'Bob, Carol and Dave'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _worm_text(n: int) -> str:
     return f"{n} worm" + ("" if n == 1 else "s")
 
@@ -387,14 +392,18 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
                 events.append(self._sell(state, seat, CARDS[card][0], 1, f"{KINDS[CARDS[card][0]]}"))
                 self._end_turn(state, events)
                 return events
-            card, text = self._take(state, seat, int(tail))
+            k = int(tail)
+            card, worms = self._take(state, seat, k)
             if head == "boat":
                 state.boats[seat][state.boats[seat].index(-1)] = card
-                events.append(Event(text=f"{text} into a boat.", seat=seat, kind="take"))
+                events.append(Event(text=f"{name} put {card_name(card)} from slot {k + 1} into a boat{worms}.",
+                                    seat=seat, kind="take"))
                 self._end_turn(state, events)
                 return events
             wish = CARDS[card][1]
-            events.append(Event(text=f"{text} and makes its wish.", seat=seat, kind="wish"))
+            did = "kept" if wish == BOAT else "threw back"
+            events.append(Event(text=f"{name} {did} {card_name(card)} from slot {k + 1} for its wish{worms}.",
+                                seat=seat, kind="wish"))
             if wish == BOAT:
                 state.boat_cards.append(card)
                 state.boats[seat].append(-1)
@@ -497,7 +506,10 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         return -1
 
     def _take(self, state: WishesState, seat: int, k: int) -> tuple[int, str]:
-        """Pay worms on the shallower cards, take slot k and its worms, slide the ocean and refill it."""
+        """Pay worms on the shallower cards, take slot k and its worms, slide the ocean and refill it.
+
+        Returns the card and a note on the worms, e.g. " (paid 2 worms, gained 1)".
+        """
         for i in range(k):
             state.ocean_worms[i] += 1
         gain = state.ocean_worms[k]
@@ -507,9 +519,11 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         if state.deck:
             state.ocean.append(state.deck.pop())
             state.ocean_worms.append(0)
-        paid = f", paid {_worm_text(k)}" if k else ""
-        got = f", gained {_worm_text(gain)}" if gain else ""
-        return card, f"{state.players[seat]} took {card_name(card)} from slot {k + 1}{paid}{got}"
+        if not k and not gain:
+            return card, ""
+        paid = [f"paid {_worm_text(k)}"] if k else []
+        got = [f"gained {gain}" if k else f"gained {_worm_text(gain)}"] if gain else []
+        return card, f" ({', '.join(paid + got)})"
 
     def _credit(self, state: WishesState, seat: int, category: str, amount: int) -> None:
         """Move a seat's scoring marker and record why."""
@@ -522,7 +536,8 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         each = price(state, market)
         self._credit(state, seat, "sales", each * fish)
         name = state.players[seat]
-        text = f"{name} sold {fish} {what} at ${each} each (+${each * fish})"
+        text = (f"{name} sold 1 {what} for ${each}" if fish == 1 else
+                f"{name} sold {fish} {what} at ${each} each (+${each * fish})")
         dumped = 0
         for _ in range(fish):
             if not state.supply[seat]:
@@ -536,7 +551,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             if state.limits_placed < len(LIMITS) and sum(market_fish(state, market)) >= LIMITS[state.limits_placed][0]:
                 text += "; " + self._fill(state, market)
         if dumped:
-            text += f"; {dumped} to the garbage"
+            text += f"; {dumped} to the garbage heap"
         return Event(text=text + ".", seat=seat, kind="sale")
 
     def _fill(self, state: WishesState, market: int) -> str:
@@ -563,7 +578,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             state.worms[seat] -= 1
             state.worms[other] += 1
             given.append(state.players[other])
-        to = f" and gave a worm to {', '.join(given)}" if given else ""
+        to = f" and gave a worm each to {_and(given)}" if given else ""
         return Event(text=f"{state.players[seat]} scored ${held} for {_worm_text(held)}{to}.", seat=seat, kind="worms")
 
     def _end_turn(self, state: WishesState, events: list[Event]) -> None:
@@ -601,9 +616,9 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         if any(bonus):
             parts.append("worm bonus: " + ", ".join(f"{state.players[s]} +{a}" for s, a in enumerate(bonus) if a))
         best = max(state.dollars)
-        winners = " and ".join(p for s, p in enumerate(state.players) if state.dollars[s] == best)
+        winners = [p for s, p in enumerate(state.players) if state.dollars[s] == best]
         scoring = ("; " + "; ".join(parts)) if parts else ""
-        events.append(Event(text=f"Game over: {reason}{scoring}. {winners} win{'s' if ' and ' not in winners else ''} "
+        events.append(Event(text=f"Game over: {reason}{scoring}. {_and(winners)} win{'s' if len(winners) == 1 else ''} "
                                  f"with ${best}.", kind="end"))
 
     # ---- reading -----------------------------------------------------------------------------
