@@ -236,7 +236,8 @@ def final(view: FriendlyView, result: Result) -> bytes:
     y += 36
     y = score_table(draw, 20, y + 6, width - 40, v.players, result.breakdown, result.scores, result.winners,
                     result.ranks) + 12
-    fishing = "Fishing scores: " + ", ".join(f"{p} {f}" for p, f in zip(v.players, v.fishing, strict=True))
+    lead = "Fishing scores when the Kingfish ended the game (not scored): " if v.winner is not None else "Fishing scores: "
+    fishing = lead + ", ".join(f"{p} {f}" for p, f in zip(v.players, v.fishing, strict=True))
     note = "" if len(v.players) == 2 or v.winner is not None else " Final = own + left neighbour (next seat)."
     for line in wrap_text(draw, fishing + "." + note, width - 40, 17)[:3]:
         draw.text((20, y), line, font=font(17), fill=INK)
