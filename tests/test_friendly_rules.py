@@ -56,6 +56,13 @@ def test_chosen_special_sets_and_first_player_are_used():
     assert s.turn == 2 and ENGINE.decisions(s)[0].seat == 2
 
 
+def test_special_sets_may_be_given_as_text():
+    s = ENGINE.new_game(["a", "b"], {"specials": "Kingfish, skipjack"}, 2)
+    assert s.specials == ["kingfish", "skipjack"] and s.side == "small"
+    with pytest.raises(BadOptions, match="specials"):
+        ENGINE.new_game(["a", "b"], {"specials": "kingfish, whale"}, 2)
+
+
 def test_island_is_one_space_with_8_or_10_neighbours():
     assert len(SMALL.island_neighbours) == 8
     assert len(LARGE.island_neighbours) == 10

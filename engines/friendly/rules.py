@@ -37,9 +37,19 @@ class FriendlyOptions(BaseModel):
     """Host options: board side, special sets, who starts (None: from the seed)."""
 
     model_config = ConfigDict(extra="forbid")
-    board: Literal["small", "large"] | None = None  # None: large for 5 players or 4 sets, else small
-    specials: list[SpecialName] | None = None  # 2 sets (small) or 4 (large); None: random from the seed
-    first_player: int | None = Field(default=None, ge=0, le=4)
+    board: Literal["small", "large"] | None = Field(
+        default=None, description="board side; 5 players need large (default: small, large for 5)")
+    specials: list[SpecialName] | None = Field(
+        default=None, description="special sets, e.g. 'kingfish, dinker' (2 small, 4 large; default random)")
+    first_player: int | None = Field(default=None, ge=0, le=4, description="first seat from 0 (default random)")
+
+    @field_validator("specials", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        """Accept the text form a chat command sends: names separated by commas or spaces."""
+        if isinstance(value, str):
+            return [part.lower() for part in value.replace(",", " ").split()]
+        return value
 
     @field_validator("specials")
     @classmethod
