@@ -47,11 +47,21 @@ def use_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway)
 
 
+QUIET_LOGGERS = ("discord", "aiosqlite")  # their DEBUG lines carry payloads and SQL parameters (hands, states)
+
+
 def setup_logging(settings: Settings) -> None:
-    """Log to stderr; discord.py stays at INFO or above because its DEBUG lines carry payloads (hands)."""
+    """Log to stderr at the configured level, keeping payload-dumping libraries at INFO or above."""
     level = logging.getLevelName(settings.fishbot_log_level.upper())
     discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO, root=True)
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
+    quiet_libraries()
+
+
+def quiet_libraries() -> None:
+    """Never let discord.py or aiosqlite log at DEBUG: a hand or a token could reach the log."""
+    for name in QUIET_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.setLevel(max(logging.INFO, logger.getEffectiveLevel()))
 
 
 def _token(settings: Settings) -> str:
