@@ -211,7 +211,7 @@ class Host:
             if seat is None:
                 raise HostError("You are not playing in this game.")
             if record.seats[seat].standin:
-                record.seats[seat].standin = False  # the owner is back; the stand-in steps aside
+                _with_standin(record, seat, False)  # the owner is back; the stand-in steps aside
             return await self._play(record, seat, choice_id)
 
     async def submit_seat(self, game_id: int, seat: int, choice_id: str, version: int) -> Played:
@@ -234,7 +234,7 @@ class Host:
             record = await self._active(game_id, None)
             if record.seats[seat].user_id is None:
                 raise HostError("That seat is already an AI player.")
-            record.seats[seat].standin = on
+            _with_standin(record, seat, on)
             return await self._advance(record, [], [], autoplay=on)
 
     async def reclaim(self, game_id: int, user_id: int) -> GameRecord:
@@ -246,7 +246,7 @@ class Host:
                 raise HostError("You are not playing in this game.")
             if not record.seats[seat].standin:
                 raise HostError("Your seat is not being played by a stand-in.")
-            record.seats[seat].standin = False
+            _with_standin(record, seat, False)
             return (await self._commit(record, record.state)).record
 
     # ---- places, reminders, settings ------------------------------------------------------------
@@ -416,4 +416,9 @@ class Host:
 
 def _copy(record: GameRecord) -> GameRecord:
     """A copy of a record that callers may change without touching the cache (the state is shared)."""
-    return record.model_copy(update={"seats": [s.model_copy() for s in record.seats], "options": dict(record.options)})
+    return record.model_copy(update={"seats": list(record.seats)})
+
+
+def _with_standin(record: GameRecord, seat: int, on: bool) -> None:
+    """Turn a seat's stand-in on or off (seats are replaced, never changed in place, as the cache shares them)."""
+    record.seats[seat] = record.seats[seat].model_copy(update={"standin": on})

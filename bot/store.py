@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
@@ -50,6 +51,19 @@ MIGRATIONS: list[str] = [
         data TEXT NOT NULL
     );
     """,
+    # A move is committed by one UPDATE: its compare-and-swap on the version, and this trigger appending
+    # the batch of moves it carries to the log, run as one statement, so one transaction, one round trip.
+    """
+    ALTER TABLE games ADD COLUMN new_moves TEXT;
+    CREATE TRIGGER games_append_moves AFTER UPDATE OF version ON games
+    WHEN NEW.new_moves IS NOT NULL
+    BEGIN
+        INSERT INTO moves (game_id, idx, seat, choice, label, by_ai, at)
+        SELECT NEW.id, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+               json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
+        FROM json_each(NEW.new_moves);
+    END;
+    """,
 ]
 
 _COLUMNS = (
@@ -79,7 +93,7 @@ class Store(ABC):
 
     @abstractmethod
     async def set_fields(self, game_id: int, **fields: Any) -> None:
-        """Update plain columns that do not change the game's version (places, reminders, seats' stand-ins)."""
+        """Update plain columns that do not change the game's version (places, reminders)."""
 
     @abstractmethod
     async def moves(self, game_id: int, last: int | None = None) -> list[Move]:
@@ -102,6 +116,18 @@ class Store(ABC):
         """Release the database."""
 
 
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements, keeping a trigger's BEGIN ... END body whole."""
+    statements, current = [], ""
+    for part in script.split(";"):
+        current += part + ";"
+        if sqlite3.complete_statement(current):
+            if current.strip(" \n;"):
+                statements.append(current.strip())
+            current = ""
+    return statements
+
+
 def _record(row: Sequence[Any]) -> tuple[GameRecord, str | None]:
     """A record and its state JSON from a games row."""
     (gid, key, options, seed, status, host_user, guild_id, channel_id, thread_id, message_id, seats,
@@ -121,10 +147,10 @@ def _seats_json(record: GameRecord) -> str:
 
 
 class SqliteStore(Store):
-    """SQLite through aiosqlite in WAL mode; one connection, transactions serialised by a lock.
+    """SQLite through aiosqlite in WAL mode; one connection, calls serialised by a lock.
 
-    The connection lets sqlite3 open a transaction implicitly at the first write, so a move costs three
-    round trips to aiosqlite's thread (update, insert, commit) and no more.
+    Every write is a single statement in autocommit mode, so a move costs one round trip to aiosqlite's
+    thread: the versioned UPDATE, whose trigger appends the moves (MIGRATIONS[1]).
     """
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
@@ -134,7 +160,7 @@ class SqliteStore(Store):
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
         """Open (creating and migrating as needed) the database file."""
-        conn = await aiosqlite.connect(path, isolation_level="DEFERRED")
+        conn = await aiosqlite.connect(path, isolation_level=None)
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA busy_timeout=5000")
@@ -144,20 +170,19 @@ class SqliteStore(Store):
         return store
 
     async def _migrate(self) -> None:
-        """Apply the numbered migrations not yet applied, each in its own transaction."""
+        """Apply the numbered migrations not yet applied, in one transaction."""
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 async with self._conn.execute("PRAGMA user_version") as cur:
                     current = (await cur.fetchone())[0]
                 for number in range(current, len(MIGRATIONS)):
-                    for statement in MIGRATIONS[number].split(";"):
-                        if statement.strip():
-                            await self._conn.execute(statement)
+                    for statement in _statements(MIGRATIONS[number]):
+                        await self._conn.execute(statement)
                     await self._conn.execute(f"PRAGMA user_version = {number + 1}")
-                await self._conn.commit()
+                await self._conn.execute("COMMIT")
             except BaseException:
-                await self._conn.rollback()
+                await self._conn.execute("ROLLBACK")
                 raise
 
     async def create(self, record: GameRecord, state_json: str | None) -> int:
@@ -172,7 +197,6 @@ class SqliteStore(Store):
                  record.version, state_json, record.created_at, record.updated_at, record.turn_since,
                  record.reminded_version),
             )
-            await self._conn.commit()
             return cur.lastrowid
 
     async def load(self, game_id: int) -> tuple[GameRecord, str | None] | None:
@@ -184,40 +208,28 @@ class SqliteStore(Store):
 
     async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
                    moves: Sequence[Move] = ()) -> bool:
-        """Compare-and-swap the record and append moves in one transaction."""
+        """Compare-and-swap the record; the trigger appends the moves in the same statement."""
+        batch = None
+        if moves:
+            batch = json.dumps([[m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at] for m in moves])
         async with self._lock:
-            try:
-                cur = await self._conn.execute(
-                    "UPDATE games SET options = ?, seed = ?, status = ?, seats = ?, version = ?, state = ?, "
-                    "updated_at = ?, turn_since = ?, host_user = ? WHERE id = ? AND version = ?",
-                    (json.dumps(record.options), record.seed, record.status, _seats_json(record), record.version,
-                     state_json, record.updated_at, record.turn_since, record.host_user, record.id,
-                     expected_version),
-                )
-                if cur.rowcount != 1:
-                    await self._conn.rollback()
-                    return False
-                if moves:
-                    await self._conn.executemany(
-                        "INSERT INTO moves (game_id, idx, seat, choice, label, by_ai, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        [(record.id, m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at) for m in moves],
-                    )
-                await self._conn.commit()
-                return True
-            except BaseException:
-                await self._conn.rollback()
-                raise
+            cur = await self._conn.execute(
+                "UPDATE games SET options = ?, seed = ?, status = ?, seats = ?, version = ?, state = ?, "
+                "updated_at = ?, turn_since = ?, host_user = ?, new_moves = ? WHERE id = ? AND version = ?",
+                (json.dumps(record.options), record.seed, record.status, _seats_json(record), record.version,
+                 state_json, record.updated_at, record.turn_since, record.host_user, batch, record.id,
+                 expected_version),
+            )
+            return cur.rowcount == 1
 
     async def set_fields(self, game_id: int, **fields: Any) -> None:
         """Update plain columns that do not change the game's version."""
-        allowed = {"channel_id", "thread_id", "message_id", "reminded_version", "seats", "updated_at", "turn_since"}
+        allowed = {"channel_id", "thread_id", "message_id", "reminded_version"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"set_fields takes only {sorted(allowed)}")
-        values = [json.dumps([s.model_dump() for s in v]) if k == "seats" else v for k, v in fields.items()]
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self._lock:
-            await self._conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
-            await self._conn.commit()
+            await self._conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
 
     async def moves(self, game_id: int, last: int | None = None) -> list[Move]:
         """The move log in order."""
@@ -261,7 +273,6 @@ class SqliteStore(Store):
                 "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
                 (guild_id, settings.model_dump_json()),
             )
-            await self._conn.commit()
 
     async def close(self) -> None:
         """Close the connection."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from engines import registry
@@ -40,3 +42,29 @@ def toy_game(monkeypatch):
     registry.get.cache_clear()
     yield "toy"
     registry.get.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _close_forgotten_stores(monkeypatch):
+    """Close every store a test opened, even when the test fails before closing it.
+
+    aiosqlite's worker thread is not a daemon: an unclosed connection would keep the test run alive.
+    """
+    from bot.store import SqliteStore
+
+    opened: list[SqliteStore] = []
+    original = SqliteStore.open.__func__
+
+    async def tracking(cls, path: str) -> SqliteStore:
+        store = await original(cls, path)
+        opened.append(store)
+        return store
+
+    monkeypatch.setattr(SqliteStore, "open", classmethod(tracking))
+    yield
+    for store in opened:
+        if store._conn._running:
+            try:
+                asyncio.run(store.close())
+            except Exception:  # noqa: BLE001 - best effort at teardown
+                pass

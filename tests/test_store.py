@@ -1,0 +1,65 @@
+"""The SQLite store: migrations, the compare-and-swap and the move log appended in the same statement."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.models import GameRecord, Move, Seat
+from bot.store import MIGRATIONS, SqliteStore
+
+
+def record(**changes) -> GameRecord:
+    """A lobby record."""
+    base = dict(id=0, key="toy", options={}, seed=1, status="lobby", host_user=1, seats=[Seat(user_id=1, name="A")],
+                created_at=1.0, updated_at=1.0, turn_since=1.0)
+    return GameRecord(**{**base, **changes})
+
+
+async def test_migrations_bring_a_new_file_to_the_latest_schema_and_are_idempotent(db_path):
+    store = await SqliteStore.open(db_path)
+    await store.close()
+    store = await SqliteStore.open(db_path)
+    await store.close()
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_an_older_schema_is_migrated_in_place_keeping_its_games(db_path):
+    with sqlite3.connect(db_path) as conn:
+        conn.executescript(MIGRATIONS[0])
+        conn.execute("PRAGMA user_version = 1")
+        conn.execute("INSERT INTO games (key, options, seed, status, host_user, seats, created_at, updated_at, "
+                     "turn_since) VALUES ('toy', '{}', 1, 'lobby', 1, '[]', 1, 1, 1)")
+    store = await SqliteStore.open(db_path)
+    loaded = await store.load(1)
+    assert loaded is not None and loaded[0].key == "toy"
+    await store.close()
+
+
+async def test_save_appends_moves_with_the_version_and_a_stale_save_writes_nothing(db_path):
+    store = await SqliteStore.open(db_path)
+    game = record()
+    game.id = await store.create(game, None)
+    game.version = 1
+    moves = [Move(index=0, seat=0, choice_id="take:1", label="Take 1"),
+             Move(index=1, seat=1, choice_id="take:2", label="Take 2", by_ai=True)]
+    assert await store.save(game, "{}", 0, moves)
+    assert [m.choice_id for m in await store.moves(game.id)] == ["take:1", "take:2"]
+    assert (await store.moves(game.id))[1].by_ai
+    game.version = 2
+    assert not await store.save(game, "{}", 0, [Move(index=2, seat=0, choice_id="x", label="x")])
+    assert len(await store.moves(game.id)) == 2
+    assert (await store.load(game.id))[0].version == 1
+    await store.close()
+
+
+async def test_moves_last_returns_the_tail_in_order(db_path):
+    store = await SqliteStore.open(db_path)
+    game = record()
+    game.id = await store.create(game, None)
+    for v in range(5):
+        game.version = v + 1
+        assert await store.save(game, "{}", v, [Move(index=v, seat=0, choice_id=f"c{v}", label="")])
+    assert [m.index for m in await store.moves(game.id, last=2)] == [3, 4]
+    await store.close()
