@@ -12,6 +12,7 @@ _MODULES: dict[str, str] = {
     "wishes": "engines.wishes",
     "friendly": "engines.friendly",
     "thisbig": "engines.thisbig",
+    "pushfish": "engines.pushfish",
 }
 
 

@@ -1,0 +1,37 @@
+"""Push Fish (key `pushfish`), 2-6 players, per push-fish.txt as settled by RULINGS.md.
+
+Rules choices the rulebook and RULINGS leave open:
+- Geometry (sim.py): space centres 72 apart across and 96 deep; casting spread per row 19.5/25.0/30.5/36.0
+  (row 1 nearest), isotropic; Calm Water multiplies it by 2/3. Rod strip zones W 0-38, M 38-66, S 66-86,
+  SS 86-100, flick spread 15; three aims per zone (near side 25%, centre 50%, far side 75% of the zone).
+  Hard Mode / Legendary Angler: the bait (radius 10) and the wood token (half-length 3) must lie wholly inside.
+- The first player is found by flipping one random face-down card per player (seeded): highest printed number,
+  then higher strength, then chosen at random; those cards stay face up. Turns then go round in seat order
+  (the rotating "first player" of the rulebook changes nothing else).
+- After a HIT the player may fight any HIT card or keep casting; the bait then retrieved, other HIT cards stay
+  face up. A bait on an empty space, between cards or off the ground misses.
+- Abilities (once per own turn, optional): Knight William +1 cast after a miss; Captain Jack / Wizard Loony
+  while casting; Samurai Hattori (zones 4 wider each side) until the rod actions; Viking Warlord during a
+  fight; Chef Ramsay at any point of the turn. None in the first-game mode.
+- Items are offered only when they would do something; "catch 2 <kind>" is offered right after catching
+  a card of that kind and starts an extra round (3 casts, 3 rod actions) in which only cards of that kind can
+  be fought. Magic Stone fills the nearest empty space (lowest row, then leftmost). Encouragement (1 item) is
+  given only when nothing was caught this turn. Treasure and Junk caught count as the turn's catch.
+- Items played are announced; items discarded (hand limit, Chef Ramsay) stay secret; the discard pile shows
+  only its size. A peek is remembered for the card while it stays face down, wherever Loony moves it.
+- Missions are checked at the end of the turn; the player picks one (or none) and the cards it uses are the
+  lowest-scoring ones that fit. The row is refilled when the next turn (or fighter) begins.
+- The 5/7/10 fish end is checked at the end of the turn (missions may still be claimed); the Golden Fish and
+  Kraken end the game at once. If the ground and the pile are both empty the game ends.
+- Noisy Free-for-All: each round every player secretly picks one cast target; baits land together (in turn
+  order from the round's first player, who rotates); several baits on one card tangle; players without a HIT
+  take an encouragement item; HIT players then fight in turn order (abilities and items of the rod phase only).
+- First-game mode: no items, missions or abilities; the first to 3 fish wins (a legend ends it: most fish).
+- Choice ids use '-' (`cast-r2c3`, `hit-r1c2`, `aim-S-c`, `item-7`, `ability`, `end`) since ':' is reserved.
+"""
+
+from engines.pushfish.rules import PushFishEngine, PushFishOptions, PushFishState, PushFishView
+
+ENGINE = PushFishEngine()
+
+__all__ = ["ENGINE", "PushFishEngine", "PushFishOptions", "PushFishState", "PushFishView"]

@@ -1,0 +1,124 @@
+"""Push Fish card data, loaded once from the JSON files in engines/data/ (one file per deck)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import NamedTuple
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+STRENGTHS = ("W", "M", "S", "SS")
+FISH_KINDS = ("sea", "tropical", "freshwater", "deep")
+FINDS = ("treasure", "junk")
+LEGEND = "legend"
+
+
+class GroundCard(NamedTuple):
+    """A fishing-ground card: a fish, a Treasure/Junk find, or a legend (Golden Fish, Kraken)."""
+
+    name: str
+    kind: str
+    score: int  # points for fish and legends, 0 for finds
+    strength: int  # index into STRENGTHS
+    rare: bool
+    items: int  # item cards a find gives
+
+    @property
+    def is_find(self) -> bool:
+        """True for Treasure and Junk cards."""
+        return self.kind in FINDS
+
+    @property
+    def number(self) -> int:
+        """The printed top-left number (score, or items for a find)."""
+        return self.items if self.is_find else self.score
+
+
+class ItemCard(NamedTuple):
+    """An item card: points if kept to the end, an effect if played."""
+
+    name: str
+    points: int
+    effect: str
+    value: int
+    text: str
+
+
+class MissionCard(NamedTuple):
+    """A mission: one distinct caught card per target, for its points."""
+
+    name: str
+    points: int
+    needs: tuple[str, ...]
+
+
+class Character(NamedTuple):
+    """A character and its once-per-turn ability."""
+
+    key: str
+    name: str
+    ability: str
+    phrase: str
+    text: str
+
+
+def _load(name: str) -> list[dict]:
+    """The expanded card list of one deck file (each entry repeated `count` times)."""
+    raw = json.loads((DATA / f"pushfish_{name}.json").read_text(encoding="utf-8"))["cards"]
+    return [entry for entry in raw for _ in range(entry.get("count", 1))]
+
+
+GROUND: tuple[GroundCard, ...] = tuple(
+    GroundCard(c["name"], c["kind"], c.get("score", 0), STRENGTHS.index(c["strength"]), c.get("rare", False),
+               c.get("items", 0))
+    for c in _load("ground")
+)
+ITEMS: tuple[ItemCard, ...] = tuple(
+    ItemCard(c["name"], c["points"], c["effect"], c.get("value", 1), c["text"]) for c in _load("items")
+)
+MISSIONS: tuple[MissionCard, ...] = tuple(MissionCard(c["name"], c["points"], tuple(c["needs"]))
+                                          for c in _load("missions"))
+CHARACTERS: tuple[Character, ...] = tuple(
+    Character(c["key"], c["name"], c["ability"], c["phrase"], c["text"]) for c in _load("characters")
+)
+CHARACTER_KEYS = tuple(c.key for c in CHARACTERS)
+GOLDEN = next(i for i, c in enumerate(GROUND) if c.name == "Golden Fish")
+KRAKEN = next(i for i, c in enumerate(GROUND) if c.name == "Kraken")
+
+
+def matches(need: str, card: GroundCard) -> bool:
+    """Whether a caught card fills one target of a mission."""
+    if need.startswith("kind:"):
+        return card.kind == need[5:]
+    if need.startswith("strength:"):
+        return card.strength == STRENGTHS.index(need[9:])
+    if need == "rare":
+        return card.rare
+    if need == "find":
+        return card.is_find
+    return card.name == need
+
+
+def fulfil(needs: tuple[str, ...], cards: list[int]) -> list[int] | None:
+    """Distinct cards (ids, lowest score first) that fill every target, or None if they cannot."""
+    pool = sorted(cards, key=lambda c: (GROUND[c].score, c))
+
+    def search(i: int, used: list[int]) -> list[int] | None:
+        if i == len(needs):
+            return used
+        for c in pool:
+            if c not in used and matches(needs[i], GROUND[c]):
+                found = search(i + 1, used + [c])
+                if found is not None:
+                    return found
+        return None
+
+    return search(0, [])
+
+
+def card_label(card: int) -> str:
+    """A short text for a ground card: name, number, strength."""
+    c = GROUND[card]
+    if c.is_find:
+        return f"{c.name} ({c.kind}, {c.items} item{'s' if c.items != 1 else ''}, {STRENGTHS[c.strength]})"
+    return f"{c.name} ({c.score} pts, {STRENGTHS[c.strength]}{', rare' if c.rare else ''})"

@@ -1,0 +1,992 @@
+"""The rules of Push Fish: state, turn phases, casting, rod actions, items, abilities, missions and scoring."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.pushfish import sim
+from engines.pushfish.cards import (
+    CHARACTER_KEYS,
+    CHARACTERS,
+    GROUND,
+    ITEMS,
+    LEGEND,
+    MISSIONS,
+    STRENGTHS,
+    card_label,
+    fulfil,
+)
+from engines.rng import Rng
+
+SPACES = sim.ROWS * sim.COLS
+HAND_LIMIT = 5
+START_ITEMS = 2
+CASTS = 3
+RODS = 3
+OFFER = 5
+LENGTHS = {"short": 5, "medium": 7, "long": 10}
+FIRST_GAME_FISH = 3
+FACE_DOWN, EMPTY = -1, -2  # view codes for a ground space
+CASTING = ("cast", "hit", "nohit")  # phases before/after casting, while the bait is out
+PROMPTS = {
+    "cast": "cast a bait at a card",
+    "hit": "HIT! Fight one hooked card, or cast again",
+    "nohit": "no HIT: use an item or ability, or end the turn",
+    "rod": "rod action: aim the flick",
+    "lost": "out of rod actions: use an item, or let it go",
+    "after": "caught! Play an item, or end the turn",
+    "mission": "claim one mission you have completed",
+    "volley": "Free-for-all: choose your secret cast target",
+}
+SUB_PROMPTS = {
+    "items": "your items: play one",
+    "peek": "peek at which face-down card?",
+    "swap1": "swap: the first face-down card",
+    "swap2": "swap: the second face-down card",
+    "chef": "Chef Ramsay: discard which item to draw one?",
+    "drop": "over five items: discard one",
+}
+
+
+class PushFishOptions(BaseModel):
+    """Host options: length, Hard Mode, Legendary Angler seats, Noisy Free-for-All, first game, characters."""
+
+    model_config = ConfigDict(extra="forbid")
+    length: Literal["short", "medium", "long"] = "medium"
+    hard: bool = False
+    legendary: list[int] = Field(default_factory=list)
+    noisy: bool = False
+    first_game: bool = False
+    characters: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> PushFishOptions:
+        """Characters are known and distinct; legendary seats are distinct."""
+        if self.characters is not None:
+            bad = [c for c in self.characters if c not in CHARACTER_KEYS]
+            if bad:
+                raise ValueError(f"unknown characters {bad}; choose from {', '.join(CHARACTER_KEYS)}")
+            if len(set(self.characters)) != len(self.characters):
+                raise ValueError("each player needs a different character")
+        if len(set(self.legendary)) != len(self.legendary):
+            raise ValueError("legendary seats repeat")
+        return self
+
+
+class PushFishState(GameState):
+    """The whole table; face-down cards, both piles' order and item hands are hidden."""
+
+    options: PushFishOptions
+    fish_goal: int
+    chars: list[int]
+    ground: list[int]  # card id per space (row * 5 + col, row 0 nearest), -1 when empty
+    faceup: list[bool]
+    pile: list[int]  # drawn from the end
+    items: list[int]  # item deck, drawn from the end
+    idiscard: list[int]
+    hands: list[list[int]]
+    catches: list[list[int]]
+    spent: list[int]  # caught cards already used for a mission
+    offer: list[int]  # mission row, -1 for an empty slot
+    mdeck: list[int]
+    won: list[list[int]]
+    peeks: list[list[int]]  # per seat, cards seen privately (while still face down)
+    flips: list[int]  # the space each seat flipped to choose the first player
+    turn: int = 0
+    first: int = 0  # Noisy Free-for-All: the round's first player
+    phase: str = "cast"
+    sub: str = ""  # a sub-decision of the turn: items, peek, swap1, swap2, chef
+    arg: int = -1  # the item behind a sub-decision, or the first card of a swap
+    casts: int = CASTS
+    rods: int = 0
+    extra_rods: int = 0
+    succ: int = 0
+    need: int = 1
+    target: int = -1
+    hits: list[int] = Field(default_factory=list)
+    baits: list[list[float]] = Field(default_factory=list)  # this turn's landings: x, y, seat, space hit
+    flicks: list[float] = Field(default_factory=list)  # where the wood token stopped, this fight
+    used: bool = False  # the character ability, this turn
+    missed: bool = False  # a bait missed this turn (Knight William)
+    tol: float = 0.0
+    calm: bool = False
+    weak: int = 0
+    caught: int = 0  # cards caught this turn
+    bonus: str = ""  # the kind a "catch 2" item allows in this extra round
+    plans: list[int] = Field(default_factory=list)  # Noisy Free-for-All: secret cast targets, -1 until chosen
+    queue: list[int] = Field(default_factory=list)  # Noisy Free-for-All: seats with a HIT still to fight
+    ended: str = ""
+
+
+class PushFishView(View):
+    """The table as one seat (or the public) sees it."""
+
+    ground: list[int]  # card id if face up, -1 face down, -2 empty
+    known: list[int]  # this seat's private peeks per space, -1 where nothing is known
+    pile: int
+    item_deck: int
+    item_discard: int
+    hand: list[int]
+    hand_sizes: list[int]
+    catches: list[list[int]]
+    spent: list[int]
+    offer: list[int]
+    mission_deck: int
+    won: list[list[int]]
+    chars: list[int]
+    turn: int
+    phase: str
+    casts: int
+    rods: int
+    succ: int
+    need: int
+    target: int
+    hits: list[int]
+    baits: list[list[float]]
+    flicks: list[float]
+    zone: int  # the strength zone the current fight needs, -1 when none
+    tol: float
+    hard_seat: bool  # the acting seat plays with whole-token rules
+    calm: bool
+    used: bool
+    bonus: str
+    fish_goal: int
+    hard: bool
+    legendary: list[int]
+    noisy: bool
+    first_game: bool
+    submitted: list[bool]
+    ended: str
+
+
+def pos_label(pos: int) -> str:
+    """A space as people count it: row 1 nearest, columns from the left."""
+    row, col = divmod(pos, sim.COLS)
+    return f"row {row + 1}, col {col + 1}"
+
+
+def pos_id(pos: int) -> str:
+    """A space in a choice id: r1c1 .. r4c5."""
+    row, col = divmod(pos, sim.COLS)
+    return f"r{row + 1}c{col + 1}"
+
+
+def parse_pos(text: str) -> int:
+    """The space of an r<row>c<col> id part."""
+    return (int(text[1]) - 1) * sim.COLS + int(text[3]) - 1
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
+
+
+def is_fish(card: int) -> bool:
+    """Fish and legends count toward the end; Treasure and Junk do not."""
+    return not GROUND[card].is_find
+
+
+def kind_matches(kind: str, card: int) -> bool:
+    """Whether a "catch 2" item's kind fits a card (junk covers Treasure and Junk)."""
+    c = GROUND[card]
+    return c.is_find if kind == "junk" else c.kind == kind
+
+
+def fish_count(state: PushFishState, seat: int) -> int:
+    """Fish (and legends) a seat has caught."""
+    return sum(1 for c in state.catches[seat] if is_fish(c))
+
+
+def hard_for(state: PushFishState, seat: int) -> bool:
+    """Whole-token HIT and GET rules apply to this seat (Hard Mode or Legendary Angler)."""
+    return state.options.hard or seat in state.options.legendary
+
+
+def needed_successes(state: PushFishState, seat: int, card: int) -> int:
+    """Golden Fish and Kraken (and rare fish for a Legendary Angler) need two successful rod actions."""
+    c = GROUND[card]
+    return 2 if c.kind == LEGEND or (c.rare and seat in state.options.legendary) else 1
+
+
+def fight_zone(state: PushFishState) -> int:
+    """The strength zone the current fight needs, after weakening."""
+    if state.target < 0 or state.ground[state.target] < 0:
+        return -1
+    return max(0, GROUND[state.ground[state.target]].strength - state.weak)
+
+
+def face_down(state: PushFishState) -> list[int]:
+    """Spaces holding a face-down card."""
+    return [p for p in range(SPACES) if state.ground[p] >= 0 and not state.faceup[p]]
+
+
+class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
+    """Push Fish: cast baits at a face-down fishing ground, flick the rod to land what bites; most points wins."""
+
+    key = "pushfish"
+    name = "Push Fish"
+    min_players = 2
+    max_players = 6
+    Options = PushFishOptions
+    State = PushFishState
+    ai_levels = ("random", "greedy")
+    rules_summary = (
+        "On your turn cast up to 3 baits at the 4 x 5 face-down fishing ground (far rows are harder; a miss "
+        "may hook a neighbour). Fight one hooked card with up to 3 rod actions: aim the flick at the zone of "
+        "its strength (W, M, S, SS). Catch it, or take an item as encouragement. Treasure and Junk give items; "
+        "missions reward sets of fish. The game ends at 5/7/10 fish or when the Golden Fish or Kraken is caught; "
+        "fish, missions and unused items score."
+    )
+
+    # ---- setup -------------------------------------------------------------------------------
+    def check_players(self, count: int, options: PushFishOptions) -> None:
+        """2-6 players; characters (if chosen) one per player; legendary seats among the players."""
+        super().check_players(count, options)
+        if options.characters is not None and len(options.characters) != count:
+            raise BadOptions(f"Push Fish: choose exactly {count} characters, one per player.")
+        if any(not 0 <= s < count for s in options.legendary):
+            raise BadOptions("Push Fish: legendary seats must be players' seats (0 is the first player).")
+
+    def setup(self, players: list[str], options: PushFishOptions, rng: Rng) -> PushFishState:
+        """Characters, items, the face-down ground, the mission row, and the first player by flipping."""
+        n = len(players)
+        if options.characters is not None:
+            chars = [CHARACTER_KEYS.index(c) for c in options.characters]
+        else:
+            chars = list(range(len(CHARACTERS)))
+            rng.shuffle(chars)
+            chars = chars[:n]
+        cards = list(range(len(GROUND)))
+        rng.shuffle(cards)
+        items = list(range(len(ITEMS)))
+        rng.shuffle(items)
+        missions = list(range(len(MISSIONS)))
+        rng.shuffle(missions)
+        hands: list[list[int]] = [[] for _ in players]
+        offer = [-1] * OFFER
+        if not options.first_game:
+            for seat in range(n):
+                for _ in range(START_ITEMS + (1 if seat in options.legendary else 0)):
+                    hands[seat].append(items.pop())
+            offer = [missions.pop() for _ in range(OFFER)]
+        spaces = list(range(SPACES))
+        rng.shuffle(spaces)
+        flips = spaces[:n]
+        state = PushFishState(
+            players=players, rng=rng, options=options,
+            fish_goal=FIRST_GAME_FISH if options.first_game else LENGTHS[options.length],
+            chars=chars, ground=cards[:SPACES], faceup=[False] * SPACES, pile=cards[SPACES:], items=items,
+            idiscard=[], hands=hands, catches=[[] for _ in players], spent=[], offer=offer, mdeck=missions,
+            won=[[] for _ in players], peeks=[[] for _ in players], flips=flips,
+        )
+        for p in flips:
+            state.faceup[p] = True
+        best = max(range(n), key=lambda s: self._flip_rank(state, s))
+        tied = [s for s in range(n) if self._flip_rank(state, s) == self._flip_rank(state, best)]
+        first = tied[rng.randrange(len(tied))] if len(tied) > 1 else best
+        flipped = ", ".join(f"{players[s]} {GROUND[state.ground[flips[s]]].name}" for s in range(n))
+        state.log_tail = [f"First-player flips: {flipped}. {players[first]} goes first."]
+        state.first = first
+        if options.noisy:
+            self._start_round(state, first, [])
+        else:
+            self._start_turn(state, first, [])
+        return state
+
+    @staticmethod
+    def _flip_rank(state: PushFishState, seat: int) -> tuple[int, int]:
+        """Highest printed number first, then the higher strength."""
+        c = GROUND[state.ground[state.flips[seat]]]
+        return c.number, c.strength
+
+    # ---- turn flow ---------------------------------------------------------------------------
+    def _reset_turn(self, state: PushFishState, seat: int) -> None:
+        """Fresh per-turn values for a seat about to act; the mission row is refilled."""
+        state.turn = seat
+        state.sub, state.arg = "", -1
+        state.casts, state.rods, state.extra_rods, state.succ, state.need = CASTS, 0, 0, 0, 1
+        state.target, state.hits, state.flicks = -1, [], []
+        state.used = state.missed = state.calm = False
+        state.tol, state.weak, state.caught, state.bonus = 0.0, 0, 0, ""
+        if not state.options.first_game:
+            for i in range(OFFER):
+                if state.offer[i] < 0 and state.mdeck:
+                    state.offer[i] = state.mdeck.pop()
+
+    def _ground_ready(self, state: PushFishState, events: list[Event]) -> bool:
+        """True while some card lies on the ground (refilled from the pile if needed); else the game ends."""
+        if any(c >= 0 for c in state.ground):
+            return True
+        self._refill(state, events, force=True)
+        if any(c >= 0 for c in state.ground):
+            return True
+        state.ended = "The fishing ground is empty."
+        state.phase = "over"
+        events.append(Event(text=state.ended))
+        return False
+
+    def _start_turn(self, state: PushFishState, seat: int, events: list[Event]) -> None:
+        """A normal turn begins: cast phase."""
+        self._reset_turn(state, seat)
+        state.baits = []
+        if self._ground_ready(state, events):
+            state.phase = "cast"
+
+    def _start_round(self, state: PushFishState, first: int, events: list[Event]) -> None:
+        """A Noisy Free-for-All round begins: everyone chooses a secret target."""
+        self._reset_turn(state, first)
+        state.first = first
+        state.baits = []
+        state.queue = []
+        state.plans = [-1] * len(state.players)
+        if self._ground_ready(state, events):
+            state.phase = "volley"
+
+    def _resolve_volley(self, state: PushFishState, events: list[Event]) -> None:
+        """All secret casts land together; baits sharing a card tangle; HIT seats then fight in turn order."""
+        n = len(state.players)
+        order = [(state.first + i) % n for i in range(n)]
+        landed: dict[int, int] = {}
+        for seat in order:
+            x, y = sim.cast(state.rng, state.plans[seat], False)
+            hit = sim.space_at(x, y, hard_for(state, seat))
+            hit = hit if hit >= 0 and state.ground[hit] >= 0 else -1
+            landed[seat] = hit
+            state.baits.append([round(x, 1), round(y, 1), float(seat), float(hit)])
+        texts = []
+        for seat in order:
+            hit = landed[seat]
+            aimed = pos_label(state.plans[seat])
+            if hit < 0:
+                texts.append(f"{state.players[seat]} ({aimed}) missed")
+                self._encourage(state, seat, events)
+            elif sum(1 for s in order if landed[s] == hit) > 1:
+                texts.append(f"{state.players[seat]} ({aimed}) tangled at {pos_label(hit)}")
+                self._encourage(state, seat, events)
+            else:
+                state.faceup[hit] = True
+                self._forget(state, state.ground[hit])
+                texts.append(f"{state.players[seat]} ({aimed}) HIT {card_label(state.ground[hit])}")
+                state.queue.append(seat)
+        events.insert(0, Event(text="Free-for-all casts: " + "; ".join(texts) + "."))
+        state.plans = [-1] * n
+        self._next_fighter(state, events)
+
+    def _next_fighter(self, state: PushFishState, events: list[Event]) -> None:
+        """The next seat with a HIT fights, or a new round begins."""
+        while state.queue:
+            seat = state.queue.pop(0)
+            pos = next(int(b[3]) for b in state.baits if int(b[2]) == seat)
+            if state.ground[pos] < 0:
+                continue
+            self._reset_turn(state, seat)
+            self._begin_rod(state, pos)
+            self._settle(state, events)
+            return
+        self._start_round(state, (state.first + 1) % len(state.players), events)
+
+    def _finish_turn(self, state: PushFishState, events: list[Event]) -> None:
+        """The turn's fighting is over: claim a mission if one is complete, then move on."""
+        state.sub, state.arg = "", -1
+        if not state.options.first_game and self._claimable(state, state.turn):
+            state.phase = "mission"
+            return
+        self._advance(state, events)
+
+    def _advance(self, state: PushFishState, events: list[Event]) -> None:
+        """End the game if someone has enough fish, else the next turn (or fighter, or round)."""
+        goal = [s for s in range(len(state.players)) if fish_count(state, s) >= state.fish_goal]
+        if goal:
+            state.ended = f"{state.players[goal[0]]} has caught {state.fish_goal} fish."
+            state.phase = "over"
+            events.append(Event(text="Game over: " + state.ended))
+            return
+        if state.options.noisy:
+            self._next_fighter(state, events)
+        else:
+            self._start_turn(state, (state.turn + 1) % len(state.players), events)
+
+    def _settle(self, state: PushFishState, events: list[Event]) -> None:
+        """Put the turn in the phase its counters imply, and play any forced single choice."""
+        while state.phase not in ("over", "volley", "mission") and not self._overflowing(state):
+            if state.phase in CASTING:
+                if self._eligible_hits(state):
+                    state.phase = "hit"
+                elif state.casts > 0:
+                    state.phase = "cast"
+                else:
+                    state.phase = "nohit"
+            elif state.phase in ("rod", "lost"):
+                state.phase = "rod" if state.rods > 0 else "lost"
+            if state.sub:
+                return
+            ids = self._ids(state, state.turn)
+            if len(ids) != 1:
+                return
+            self._play(state, state.turn, ids[0], events)
+
+    # ---- items -------------------------------------------------------------------------------
+    def _draw_items(self, state: PushFishState, seat: int, n: int, events: list[Event]) -> None:
+        """Draw item cards (the discard is reshuffled when the deck runs out)."""
+        got = []
+        for _ in range(n):
+            if not state.items and state.idiscard:
+                state.items = state.idiscard
+                state.idiscard = []
+                state.rng.shuffle(state.items)
+                events.append(Event(text="The item discard is shuffled into a new item deck."))
+            if not state.items:
+                break
+            card = state.items.pop()
+            state.hands[seat].append(card)
+            got.append(card)
+        if got:
+            events.append(Event(text=f"{state.players[seat]} draws {len(got)} item card{'s' * (len(got) > 1)}.",
+                                seat=seat))
+            events.append(Event(text="You drew " + ", ".join(ITEMS[c].name for c in got) + ".", seat=seat,
+                                private_to=seat))
+
+    def _encourage(self, state: PushFishState, seat: int, events: list[Event]) -> None:
+        """No catch: one item card as encouragement (none in the first-game mode)."""
+        if not state.options.first_game:
+            self._draw_items(state, seat, 1, events)
+
+    @staticmethod
+    def _overflowing(state: PushFishState) -> bool:
+        return any(len(h) > HAND_LIMIT for h in state.hands)
+
+    def _usable_items(self, state: PushFishState, seat: int) -> list[int]:
+        """Item cards in the seat's hand that would do something now."""
+        if state.phase in ("over", "volley", "mission") or seat != state.turn:
+            return []
+        return [i for i in dict.fromkeys(state.hands[seat]) if self._item_ok(state, ITEMS[i].effect)]
+
+    def _item_ok(self, state: PushFishState, effect: str) -> bool:
+        """Whether an item effect applies in the current phase."""
+        phase = state.phase
+        noisy = state.options.noisy
+        if effect.startswith("catch2:"):
+            return (phase == "after" and not noisy and kind_matches(effect[7:], state.catches[state.turn][-1])
+                    and any(c >= 0 for c in state.ground))
+        if effect == "cast":
+            return phase in CASTING and not noisy
+        if effect == "reel":
+            return phase in ("cast", "hit", "rod", "lost") or (phase == "nohit" and not noisy)
+        if effect == "rod":
+            return phase in ("cast", "hit", "rod", "lost")
+        if effect == "fill":
+            return bool(state.pile) and min(state.ground) < 0
+        if effect == "peek":
+            return phase in CASTING and bool(face_down(state))
+        if effect == "steady":
+            return phase in ("cast", "hit", "rod")
+        if effect == "weaken":
+            return phase == "rod" and fight_zone(state) > 0
+        if effect == "calm":
+            return phase in ("cast", "hit") and state.casts > 0
+        raise AssertionError(effect)
+
+    def _use_item(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
+        """Play an item card from the hand (peek waits for its target)."""
+        card = ITEMS[item]
+        effect = card.effect
+        name = state.players[seat]
+        if effect == "peek":
+            state.sub, state.arg = "peek", item
+            return
+        state.hands[seat].remove(item)
+        state.idiscard.append(item)
+        state.sub, state.arg = "", -1
+        text = f"{name} plays {card.name}: {card.text}"
+        if effect.startswith("catch2:"):
+            state.bonus = effect[7:]
+            state.casts, state.hits, state.target, state.flicks = CASTS, [], -1, []
+            state.phase = "cast"
+        elif effect == "cast":
+            state.casts += card.value
+        elif effect == "reel":
+            state.casts += 1
+            self._add_rods(state, 1)
+        elif effect == "rod":
+            self._add_rods(state, card.value)
+        elif effect == "fill":
+            pos = state.ground.index(-1)
+            state.ground[pos] = state.pile.pop()
+            state.faceup[pos] = False
+            text += f" ({pos_label(pos)})"
+        elif effect == "steady":
+            state.tol += sim.TOLERANCE
+        elif effect == "weaken":
+            state.weak += 1
+        elif effect == "calm":
+            state.calm = True
+        events.append(Event(text=_clip(text), seat=seat))
+
+    @staticmethod
+    def _add_rods(state: PushFishState, n: int) -> None:
+        if state.phase in ("rod", "lost"):
+            state.rods += n
+        else:
+            state.extra_rods += n
+
+    # ---- abilities ---------------------------------------------------------------------------
+    def _ability(self, state: PushFishState, seat: int) -> str:
+        """The seat's ability if it can be used now, else ''."""
+        if state.used or state.options.first_game or seat != state.turn or state.sub:
+            return ""
+        ability = CHARACTERS[state.chars[seat]].ability
+        phase = state.phase
+        ok = {
+            "recast": phase in CASTING and state.missed and not state.options.noisy,
+            "peek": phase in CASTING and bool(face_down(state)),
+            "swap": phase in CASTING and len(face_down(state)) >= 2,
+            "steady": phase in ("cast", "hit", "rod"),
+            "weaken": phase == "rod" and fight_zone(state) > 0,
+            "chef": phase in ("cast", "hit", "nohit", "rod", "lost", "after") and bool(state.hands[seat])
+            and bool(state.items or state.idiscard),
+        }[ability]
+        return ability if ok else ""
+
+    def _use_ability(self, state: PushFishState, seat: int, events: list[Event]) -> None:
+        """Start or apply the seat's ability."""
+        ability = self._ability(state, seat)
+        char = CHARACTERS[state.chars[seat]]
+        if ability in ("peek", "swap", "chef"):
+            state.sub = {"peek": "peek", "swap": "swap1", "chef": "chef"}[ability]
+            state.arg = -1
+            return
+        state.used = True
+        if ability == "recast":
+            state.casts += 1
+        elif ability == "steady":
+            state.tol += sim.TOLERANCE
+        else:
+            state.weak += 1
+        events.append(Event(text=f"{char.name} ({state.players[seat]}): \"{char.phrase}\" {char.text}", seat=seat))
+
+    def _forget(self, state: PushFishState, card: int) -> None:
+        """A card seen by everyone (or caught) is no longer a private peek."""
+        for known in state.peeks:
+            if card in known:
+                known.remove(card)
+
+    # ---- casting and fighting ------------------------------------------------------------------
+    def _eligible_hits(self, state: PushFishState) -> list[int]:
+        """HIT spaces the player may fight (in a "catch 2" round only cards of that kind)."""
+        return [p for p in state.hits if state.ground[p] >= 0
+                and (not state.bonus or kind_matches(state.bonus, state.ground[p]))]
+
+    def _cast(self, state: PushFishState, seat: int, target: int, events: list[Event]) -> None:
+        """One bait cast at a space."""
+        state.casts -= 1
+        x, y = sim.cast(state.rng, target, state.calm)
+        hit = sim.space_at(x, y, hard_for(state, seat))
+        if hit >= 0 and state.ground[hit] < 0:
+            hit = -1
+        state.baits.append([round(x, 1), round(y, 1), float(seat), float(hit)])
+        name = state.players[seat]
+        if hit < 0:
+            state.missed = True
+            events.append(Event(text=f"{name} casts at {pos_label(target)}: a miss.", seat=seat))
+            return
+        state.faceup[hit] = True
+        self._forget(state, state.ground[hit])
+        if hit not in state.hits:
+            state.hits.append(hit)
+        where = "" if hit == target else f" (landed on {pos_label(hit)})"
+        events.append(Event(text=_clip(f"{name} casts at {pos_label(target)}{where}: HIT! "
+                                       f"{card_label(state.ground[hit])}"), seat=seat))
+
+    def _begin_rod(self, state: PushFishState, pos: int) -> None:
+        """Fight the card at `pos`: three rod actions plus any extra."""
+        state.target = pos
+        state.rods = RODS + state.extra_rods
+        state.extra_rods = 0
+        state.succ, state.weak, state.flicks = 0, 0, []
+        state.need = needed_successes(state, state.turn, state.ground[pos])
+        state.hits = []
+        state.phase = "rod"
+
+    def _flick(self, state: PushFishState, seat: int, zone: int, where: str, events: list[Event]) -> None:
+        """One rod action aimed in a zone."""
+        state.rods -= 1
+        stop = sim.flick(state.rng, sim.aim_point(zone, where))
+        state.flicks.append(round(stop, 1))
+        need_zone = fight_zone(state)
+        ok = sim.in_zone(stop, need_zone, state.tol, hard_for(state, seat))
+        card = state.ground[state.target]
+        name = state.players[seat]
+        landed = next((STRENGTHS[z] for z in range(4) if sim.in_zone(stop, z, 0.0, False)), "off the rod")
+        verdict = "inside" if ok else "outside"
+        events.append(Event(text=f"{name} flicks at {STRENGTHS[zone]} {sim.AIM_NAMES[where]}: stops at "
+                                 f"{stop:.0f} ({landed}), {verdict} the {STRENGTHS[need_zone]} zone.", seat=seat))
+        if not ok:
+            return
+        state.succ += 1
+        if state.succ < state.need:
+            events.append(Event(text=f"{GROUND[card].name} is tiring: one more success needed.", seat=seat))
+            return
+        self._get(state, seat, events)
+
+    def _get(self, state: PushFishState, seat: int, events: list[Event]) -> None:
+        """GET: the fought card is caught."""
+        pos = state.target
+        card = state.ground[pos]
+        state.ground[pos] = -1
+        state.faceup[pos] = False
+        state.target = -1
+        state.catches[seat].append(card)
+        state.caught += 1
+        state.bonus = ""
+        self._forget(state, card)
+        events.append(Event(text=f"GET! {state.players[seat]} catches {card_label(card)}.", seat=seat))
+        c = GROUND[card]
+        if c.is_find and not state.options.first_game:
+            self._draw_items(state, seat, c.items, events)
+        self._refill(state, events)
+        if c.kind == LEGEND:
+            state.ended = f"{state.players[seat]} caught the {c.name}!"
+            state.phase = "over"
+            events.append(Event(text="Game over: " + state.ended))
+            return
+        state.phase = "after"
+
+    def _refill(self, state: PushFishState, events: list[Event], force: bool = False) -> None:
+        """At three empty spaces (or when forced) every empty space is filled face down from the pile."""
+        empty = [p for p in range(SPACES) if state.ground[p] < 0]
+        if not state.pile or (len(empty) < 3 and not force):
+            return
+        filled = 0
+        for p in empty:
+            if not state.pile:
+                break
+            state.ground[p] = state.pile.pop()
+            state.faceup[p] = False
+            filled += 1
+        events.append(Event(text=f"The fishing ground is refilled ({filled} card{'s' * (filled > 1)})."))
+
+    def _fail(self, state: PushFishState, seat: int, events: list[Event]) -> None:
+        """The fight is lost (or nothing was hooked): the card stays face up; encouragement if nothing caught."""
+        if state.target >= 0:
+            events.append(Event(text=f"{GROUND[state.ground[state.target]].name} got away from "
+                                     f"{state.players[seat]}.", seat=seat))
+        if not state.caught:
+            self._encourage(state, seat, events)
+        state.target = -1
+        self._finish_turn(state, events)
+
+    # ---- missions ----------------------------------------------------------------------------
+    def _claimable(self, state: PushFishState, seat: int) -> list[tuple[int, list[int]]]:
+        """Offered missions the seat's unused catches complete, with the cards each would use."""
+        free = [c for c in state.catches[seat] if c not in state.spent]
+        out = []
+        for m in state.offer:
+            if m >= 0:
+                cards = fulfil(MISSIONS[m].needs, free)
+                if cards is not None:
+                    out.append((m, cards))
+        return out
+
+    # ---- choices -----------------------------------------------------------------------------
+    def _ids(self, state: PushFishState, seat: int) -> list[str]:
+        """The ids a seat may choose now, in a stable order (cheap: no labels)."""
+        if state.phase == "over":
+            return []
+        if self._overflowing(state):
+            return [f"drop-{i}" for i in dict.fromkeys(state.hands[seat])] if len(
+                state.hands[seat]) > HAND_LIMIT else []
+        if state.phase == "volley":
+            if state.plans[seat] >= 0:
+                return []
+            return [f"cast-{pos_id(p)}" for p in range(SPACES) if state.ground[p] >= 0]
+        if seat != state.turn:
+            return []
+        sub = state.sub
+        if sub == "items":
+            return [f"item-{i}" for i in self._usable_items(state, seat)] + ["back"]
+        if sub in ("peek", "swap1", "swap2"):
+            spaces = [p for p in face_down(state) if p != state.arg or sub != "swap2"]
+            head = "peek" if sub == "peek" else "swap"
+            return [f"{head}-{pos_id(p)}" for p in spaces] + ["back"]
+        if sub == "chef":
+            return [f"toss-{i}" for i in dict.fromkeys(state.hands[seat])] + ["back"]
+        phase = state.phase
+        ids: list[str] = []
+        if phase == "cast":
+            ids = [f"cast-{pos_id(p)}" for p in range(SPACES) if state.ground[p] >= 0]
+        elif phase == "hit":
+            ids = [f"hit-{pos_id(p)}" for p in self._eligible_hits(state)]
+            if state.casts > 0:
+                ids.append("recast")
+        elif phase == "rod":
+            ids = [f"aim-{STRENGTHS[z]}-{w}" for z in range(4) for w, _ in sim.AIMS]
+        elif phase == "mission":
+            return [f"mission-{m}" for m, _ in self._claimable(state, seat)] + ["skip"]
+        if self._ability(state, seat):
+            ids.append("ability")
+        if self._usable_items(state, seat):
+            ids.append("items")
+        if phase in ("nohit", "lost", "after"):
+            ids.append("end")
+        return ids
+
+    def _label(self, state: PushFishState, seat: int, cid: str) -> str:
+        """A label a player understands for one choice id."""
+        head, _, tail = cid.partition("-")
+        if head in ("cast", "hit", "peek", "swap"):
+            pos = parse_pos(tail)
+            card = state.ground[pos]
+            what = card_label(card) if state.faceup[pos] else "face down"  # public labels: no peeks
+            verb = {"cast": "Cast at", "hit": "Fight", "peek": "Peek at", "swap": "Swap"}[head]
+            if head == "cast":
+                chance = sim.p_land(pos, pos, state.calm, hard_for(state, seat))
+                return _clip(f"{verb} {pos_label(pos)}: {what} (~{chance:.0%} on target)")
+            return _clip(f"{verb} {pos_label(pos)}: {what}")
+        if head == "aim":
+            z_name, where = tail.split("-")
+            zone = STRENGTHS.index(z_name)
+            aim = sim.aim_point(zone, where)
+            chance = sim.p_flick(aim, fight_zone(state), state.tol, hard_for(state, seat))
+            return f"Aim {z_name} {sim.AIM_NAMES[where]} ({aim:.0f}): ~{chance:.0%} to land"
+        if head in ("item", "drop", "toss"):
+            item = ITEMS[int(tail)]
+            verb = {"item": "Play", "drop": "Discard", "toss": "Discard"}[head]
+            return _clip(f"{verb} {item.name} ({item.points} pts): {item.text}")
+        if head == "mission":
+            m = MISSIONS[int(tail)]
+            return _clip(f"Claim {m.name} ({m.points} pts): " + ", ".join(m.needs))
+        char = CHARACTERS[state.chars[seat]]
+        return {
+            "recast": f"Keep casting ({state.casts} bait{'s' * (state.casts != 1)} left)",
+            "ability": _clip(f"Ability: {char.name} - {char.text}"),
+            "items": "Use an item card…",
+            "back": "Back",
+            "skip": "Claim no mission",
+            "end": self._end_label(state),
+        }[cid]
+
+    def _end_label(self, state: PushFishState) -> str:
+        """What ending the turn means now."""
+        if state.phase == "after":
+            return "End the turn"
+        if state.caught or state.options.first_game:
+            return "Let it go and end the turn" if state.phase == "lost" else "End the turn"
+        return "Let it go: take 1 item and end the turn" if state.phase == "lost" else \
+            "Take 1 item as encouragement and end the turn"
+
+    def _kind(self, state: PushFishState, seat: int) -> tuple[str, str, bool]:
+        """The kind tag, prompt and privacy of the seat's pending decision."""
+        name = state.players[seat]
+        if self._overflowing(state):
+            return "discard", f"{name}: {SUB_PROMPTS['drop']}", True
+        if state.phase == "volley":
+            return "volley", f"{name}: {PROMPTS['volley']}", True
+        if state.sub:
+            private = state.sub in ("items", "chef")
+            return state.sub, f"{name}: {SUB_PROMPTS[state.sub]}", private
+        return state.phase, f"{name}: {PROMPTS[state.phase]}", False
+
+    def _pending_seats(self, state: PushFishState) -> list[int]:
+        """Seats with a decision: item discards first, else the volley (everyone) or the seat to act."""
+        if state.phase == "over":
+            return []
+        if self._overflowing(state):
+            return [s for s, h in enumerate(state.hands) if len(h) > HAND_LIMIT]
+        if state.phase == "volley":
+            return [s for s in range(len(state.players)) if state.plans[s] < 0]
+        return [state.turn]
+
+    def decisions(self, state: PushFishState) -> list[Decision]:
+        """Every pending decision: item discards first, else the volley (everyone) or the seat to act."""
+        out = []
+        for seat in self._pending_seats(state):
+            kind, prompt, private = self._kind(state, seat)
+            choices = [_choice(cid, self._label(state, seat, cid)) for cid in self._ids(state, seat)]
+            out.append(Decision.model_construct(seat=seat, prompt=prompt, choices=choices, private=private,
+                                                kind=kind))
+        return out
+
+    def play(self, state: PushFishState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
+        """Apply a validated choice, then settle forced follow-ups."""
+        events: list[Event] = []
+        self._play(state, seat, choice_id, events)
+        if state.phase == "volley" and min(state.plans) >= 0 and not self._overflowing(state):
+            self._resolve_volley(state, events)
+        self._settle(state, events)
+        return events
+
+    def _play(self, state: PushFishState, seat: int, cid: str, events: list[Event]) -> None:
+        """Dispatch one choice."""
+        head, _, tail = cid.partition("-")
+        name = state.players[seat]
+        if head == "drop":
+            item = int(tail)
+            state.hands[seat].remove(item)
+            state.idiscard.append(item)
+            events.append(Event(text=f"{name} discards an item card (hand limit).", seat=seat))
+            events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
+        elif head == "cast" and state.phase == "volley":
+            state.plans[seat] = parse_pos(tail)
+            events.append(Event(text=f"{name} has chosen a secret target.", seat=seat))
+        elif head == "cast":
+            self._cast(state, seat, parse_pos(tail), events)
+        elif head == "recast":
+            state.phase = "cast"
+        elif head == "hit":
+            self._begin_rod(state, parse_pos(tail))
+            events.append(Event(text=f"{name} fights {card_label(state.ground[state.target])}.", seat=seat))
+        elif head == "aim":
+            z_name, where = tail.split("-")
+            self._flick(state, seat, STRENGTHS.index(z_name), where, events)
+        elif head == "items":
+            state.sub = "items"
+        elif head == "back":
+            state.sub, state.arg = "", -1
+        elif head == "item":
+            self._use_item(state, seat, int(tail), events)
+        elif head == "ability":
+            self._use_ability(state, seat, events)
+        elif head == "peek":
+            self._peek(state, seat, parse_pos(tail), events)
+        elif head == "swap":
+            self._swap(state, seat, parse_pos(tail), events)
+        elif head == "toss":
+            self._chef(state, seat, int(tail), events)
+        elif head == "mission":
+            self._claim(state, seat, int(tail), events)
+        elif head == "skip":
+            self._advance(state, events)
+        elif head == "end":
+            if state.phase == "after":
+                self._finish_turn(state, events)
+            else:
+                self._fail(state, seat, events)
+
+    def _peek(self, state: PushFishState, seat: int, pos: int, events: list[Event]) -> None:
+        """Captain Jack's ability or a Fish Finder: see one face-down card privately."""
+        card = state.ground[pos]
+        if state.arg >= 0:
+            state.hands[seat].remove(state.arg)
+            state.idiscard.append(state.arg)
+            how = ITEMS[state.arg].name
+        else:
+            state.used = True
+            how = f"{CHARACTERS[state.chars[seat]].name}: \"{CHARACTERS[state.chars[seat]].phrase}\""
+        if card not in state.peeks[seat]:
+            state.peeks[seat].append(card)
+        state.sub, state.arg = "", -1
+        events.append(Event(text=f"{state.players[seat]} peeks at {pos_label(pos)} ({how}).", seat=seat))
+        events.append(Event(text=f"You peek at {pos_label(pos)}: {card_label(card)}.", seat=seat,
+                            private_to=seat))
+
+    def _swap(self, state: PushFishState, seat: int, pos: int, events: list[Event]) -> None:
+        """Wizard Loony: two face-down cards change places (two steps)."""
+        if state.sub == "swap1":
+            state.sub, state.arg = "swap2", pos
+            return
+        first = state.arg
+        state.ground[first], state.ground[pos] = state.ground[pos], state.ground[first]
+        state.used = True
+        state.sub, state.arg = "", -1
+        char = CHARACTERS[state.chars[seat]]
+        events.append(Event(text=f"{char.name} ({state.players[seat]}): \"{char.phrase}\" swaps the face-down "
+                                 f"cards at {pos_label(first)} and {pos_label(pos)}.", seat=seat))
+
+    def _chef(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
+        """Chef Ramsay: discard one item card, draw one."""
+        state.hands[seat].remove(item)
+        state.idiscard.append(item)
+        state.used = True
+        state.sub, state.arg = "", -1
+        char = CHARACTERS[state.chars[seat]]
+        events.append(Event(text=f"{char.name} ({state.players[seat]}): \"{char.phrase}\" discards an item "
+                                 "card to draw one.", seat=seat))
+        events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
+        self._draw_items(state, seat, 1, events)
+
+    def _claim(self, state: PushFishState, seat: int, mission: int, events: list[Event]) -> None:
+        """Take one completed mission; its cards cannot serve another mission."""
+        cards = next(c for m, c in self._claimable(state, seat) if m == mission)
+        state.spent.extend(cards)
+        state.won[seat].append(mission)
+        state.offer[state.offer.index(mission)] = -1
+        m = MISSIONS[mission]
+        events.append(Event(text=_clip(f"{state.players[seat]} claims mission {m.name} ({m.points} pts) with "
+                                       + ", ".join(GROUND[c].name for c in cards) + "."), seat=seat))
+        self._advance(state, events)
+
+    # ---- reading -----------------------------------------------------------------------------
+    def view(self, state: PushFishState, seat: int | None) -> PushFishView:
+        """What this seat (None: the public) may see."""
+        ground = [EMPTY if c < 0 else (c if up else FACE_DOWN) for c, up in zip(state.ground, state.faceup,
+                                                                                 strict=True)]
+        known = [-1] * SPACES
+        if seat is not None:
+            for p in range(SPACES):
+                if ground[p] == FACE_DOWN and state.ground[p] in state.peeks[seat]:
+                    known[p] = state.ground[p]
+        n = len(state.players)
+        return PushFishView(
+            game=self.key, seat=seat, players=state.players, to_act=self._pending_seats(state), last=list(state.log_tail),
+            finished=state.phase == "over", ground=ground, known=known, pile=len(state.pile),
+            item_deck=len(state.items), item_discard=len(state.idiscard),
+            hand=sorted(state.hands[seat]) if seat is not None else [],
+            hand_sizes=[len(h) for h in state.hands], catches=state.catches, spent=sorted(state.spent),
+            offer=state.offer, mission_deck=len(state.mdeck), won=state.won, chars=state.chars, turn=state.turn,
+            phase=state.phase, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
+            target=state.target, hits=state.hits, baits=state.baits, flicks=state.flicks,
+            zone=fight_zone(state) if state.phase in ("rod", "lost") else -1, tol=state.tol,
+            hard_seat=hard_for(state, state.turn), calm=state.calm, used=state.used, bonus=state.bonus,
+            fish_goal=state.fish_goal, hard=state.options.hard, legendary=state.options.legendary,
+            noisy=state.options.noisy, first_game=state.options.first_game,
+            submitted=[p >= 0 for p in state.plans] if state.phase == "volley" else [False] * n,
+            ended=state.ended,
+        )
+
+    def scores(self, state: PushFishState) -> tuple[list[int], list[dict[str, int]]]:
+        """Points per seat and their breakdown (fish, missions, unused items; finds score nothing)."""
+        scores, parts = [], []
+        for s in range(len(state.players)):
+            if state.options.first_game:
+                part = {"fish": fish_count(state, s)}
+            else:
+                part = {"fish": sum(GROUND[c].score for c in state.catches[s]),
+                        "missions": sum(MISSIONS[m].points for m in state.won[s]),
+                        "items": sum(ITEMS[i].points for i in state.hands[s])}
+            parts.append(part)
+            scores.append(sum(part.values()))
+        return scores, parts
+
+    def result(self, state: PushFishState) -> Result | None:
+        """Final scores once the game is over (first game: most fish; tie: shared)."""
+        if state.phase != "over":
+            return None
+        scores, parts = self.scores(state)
+        res = Result.from_scores(scores, parts)
+        res.summary = state.ended
+        return res
+
+    def choose(self, state: PushFishState, seat: int, level: str, rnd: random.Random) -> str:
+        """Random: any choice; greedy: expected value from the error model (see ai.py)."""
+        if level == "greedy":
+            from engines.pushfish.ai import greedy_choice
+
+            return greedy_choice(self, state, seat)
+        return rnd.choice(self._ids(state, seat))
+
+
+_CHOICES: dict[tuple[str, str], Choice] = {}
+
+
+def _choice(cid: str, label: str) -> Choice:
+    """A cached Choice (they are frozen)."""
+    key = (cid, label)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) > 50_000:
+            _CHOICES.clear()
+        found = _CHOICES[key] = Choice(id=cid, label=label)
+    return found
