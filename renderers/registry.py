@@ -8,6 +8,7 @@ from types import ModuleType
 _MODULES: dict[str, str] = {
     "wishes": "renderers.wishes",
     "friendly": "renderers.friendly",
+    "thisbig": "renderers.thisbig",
 }
 
 

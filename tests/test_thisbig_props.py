@@ -47,6 +47,8 @@ def check(state: ThisBigState, events: list[Event]) -> None:
         assert set(result.winners) == {s for s in range(n) if result.scores[s] == max(result.scores)}
     if not state.penalty:
         assert all(c < 32 for b in state.buckets for c in b) and all(c < 32 for c in state.dumped[1::2])
+    held = {c for s in range(n) for c in state.hands[s] + state.down[s]}
+    assert len(set(state.known)) == len(state.known) and set(state.known) <= held | set(state.dumped[1::2])
     if state.phase in ("answer", "pick"):
         assert state.cast == state.discard[-1]
 

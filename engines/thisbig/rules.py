@@ -362,7 +362,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             if state.reveal and cards:
                 for c in cards:
                     state.revealed += [s, c]
-                state.known += cards
+                state.known += [c for c in cards if c not in state.known]
                 shown += [f"{names[s]}'s {NAMES[c]}" for c in cards]
             state.hands[s] += cards
             state.hands[s].sort()
