@@ -346,3 +346,16 @@ def test_greedy_beats_random_in_two_player_games():
             s, _ = ENGINE.apply(s, seat, ENGINE.choose(s, seat, "greedy" if seat == g % 2 else "random", rnd))
         wins += ENGINE.result(s).winners == [g % 2]
     assert wins >= 20
+
+
+def test_greedy_swaps_a_kingfish_out_of_the_next_players_reach():
+    from engines.friendly.ai import can_complete_kingfish
+
+    for seed in range(4):
+        s = make(specials=("kingfish", "dinker"), tiles={"C3": "T2", "B2": "K", "D2": "R", "B3": "Y", "E5": "G"},
+                 owned={1: "K K"})
+        s = play(s, "m-C3")
+        rnd = random.Random(seed)
+        while s.turn == 0:
+            s, _ = ENGINE.apply(s, 0, ENGINE.choose(s, 0, "greedy", rnd))
+        assert at(s, "E5") == "K" and not can_complete_kingfish(s, 1)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from engines.core import clone
 from engines.friendly import scoring
 from engines.friendly.motion import kingfish_need, moves
-from engines.friendly.tiles import COLOURS, TILE_KIND
+from engines.friendly.tiles import BOARDS, COLOURS, TILE_KIND
 
 if TYPE_CHECKING:
     from engines.friendly.rules import FriendlyEngine, FriendlyState
@@ -29,6 +30,8 @@ def greedy(engine: FriendlyEngine, state: FriendlyState, seat: int, rnd: random.
     assert p is not None and p.seat == seat
     if len(p.options) == 1:
         return p.options[0][0]
+    if p.kind in ("swap-a", "slide-from"):
+        return _first_pick(engine, state, seat, p.options, rnd)
     best, ids = -float("inf"), []
     for cid, _ in p.options:
         if cid == "back":
@@ -40,6 +43,32 @@ def greedy(engine: FriendlyEngine, state: FriendlyState, seat: int, rnd: random.
         elif abs(v - best) <= 1e-9:
             ids.append(cid)
     return rnd.choice(ids)
+
+
+def _first_pick(engine: FriendlyEngine, state: FriendlyState, seat: int, options: list[tuple[str, str]],
+                rnd: random.Random) -> str:
+    """Swap 2 Tiles / Slide a Tile: try every whole action, then offer the step toward the best first tile."""
+    board = BOARDS[state.side]
+    second = "swap-b" if state.phase == "swap-a" else "slide-to"
+    best, firsts = -float("inf"), []
+    candidates = [c for c in engine.pending(state).cells if state.col < 0 or c % board.width == state.col]
+    for a in candidates:
+        trial = clone(state)
+        trial.args, trial.phase, trial.col = [a], second, -1
+        for b in engine.pending(trial).cells:
+            if second == "swap-b" and b < a and b in candidates:
+                continue  # the same swap was tried from b
+            done = clone(trial)
+            engine.play(done, seat, f"c-{board.name(b)}", engine.decisions(done)[0])
+            v = _value(engine, done, seat, 99)
+            ends = [c for c in (a, b) if c in candidates] if second == "swap-b" else [a]
+            if v > best + 1e-9:
+                best, firsts = v, ends
+            elif abs(v - best) <= 1e-9:
+                firsts += [c for c in ends if c not in firsts]
+    a = rnd.choice(firsts)
+    wanted = (f"c-{board.name(a)}", f"col-{board.name(a)[0]}")
+    return next(cid for cid, _ in options if cid in wanted)
 
 
 def _value(engine: FriendlyEngine, state: FriendlyState, seat: int, depth: int) -> float:
