@@ -116,6 +116,7 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.idle_check: Callable[[], bool] = lambda: True
+        self.last_write_at = 0.0  # perf_counter() of the last message created or edited
 
     # ---- lifecycle ------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -530,6 +531,7 @@ class FakeDiscord:
         msg = Msg(data=data)
         self._attach(msg, body, files)
         self.messages[mid] = msg
+        self.last_write_at = time.perf_counter()
         return msg
 
     def _edit(self, mid: int, body: dict[str, Any], files: dict[str, tuple[str, bytes]]) -> Msg:
@@ -540,6 +542,7 @@ class FakeDiscord:
                 msg.data[key] = body[key]
         msg.data["edited_timestamp"] = _iso()
         self._attach(msg, body, files)
+        self.last_write_at = time.perf_counter()
         return msg
 
     def _attach(self, msg: Msg, body: dict[str, Any], files: dict[str, tuple[str, bytes]]) -> None:
