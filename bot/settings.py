@@ -15,6 +15,7 @@ class Settings(BaseSettings):
     fishbot_db: str = "fishbot.db"
     discord_api_base: str | None = None  # e.g. http://127.0.0.1:8080/api/v10 for a fake Discord in tests
     discord_gateway: str | None = None  # e.g. ws://127.0.0.1:8080/gateway
+    fishbot_dev_guild: int | None = None  # `fishbot sync` registers commands in this server only (instant)
     fishbot_tick_seconds: float = Field(default=60.0, gt=0)  # how often reminders/stand-ins/expiries are checked
     fishbot_log_level: str = "INFO"
 

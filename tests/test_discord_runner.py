@@ -23,6 +23,14 @@ async def test_sync_commands_registers_the_fish_group_and_never_logs_the_token(f
     assert TOKEN not in caplog.text and TOKEN not in repr(settings)
 
 
+async def test_sync_commands_to_a_dev_guild(fake, db_path, test_games, capsys):
+    settings = Settings(discord_token=TOKEN, fishbot_db=db_path, discord_api_base=fake.api_base,
+                        discord_gateway=fake.gateway_url, fishbot_dev_guild=fake.guild_id)
+    await sync_commands(settings)
+    assert [c["name"] for c in fake.commands[fake.guild_id]] == ["fish"] and None not in fake.commands
+    assert f"in server {fake.guild_id}" in capsys.readouterr().out
+
+
 def test_a_blank_token_counts_as_none(monkeypatch):
     monkeypatch.setenv("DISCORD_TOKEN", "  ")
     assert Settings(_env_file=None).discord_token is None

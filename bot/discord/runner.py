@@ -86,7 +86,11 @@ async def run_bot(settings: Settings) -> None:
 
 
 async def sync_commands(settings: Settings) -> None:
-    """Register the /fish commands with Discord globally (run after installing or upgrading)."""
+    """Register the /fish commands with Discord (run after installing or upgrading).
+
+    Globally by default (Discord may take a while to show changes everywhere); with FISHBOT_DEV_GUILD
+    only in that server, where changes show at once.
+    """
     setup_logging(settings)
     use_endpoints(settings)
     token = _token(settings)
@@ -95,8 +99,12 @@ async def sync_commands(settings: Settings) -> None:
         bot = FishBot(host)
         async with bot:
             await bot.login(token)
-            synced = await bot.tree.sync()
+            guild = discord.Object(settings.fishbot_dev_guild) if settings.fishbot_dev_guild else None
+            if guild is not None:
+                bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
             names = ", ".join(sorted(f"/{c.name} {o.name}" for c in synced for o in c.options))
-            print(f"Synced {len(synced)} command group(s): {names}")
+            where = f"in server {guild.id}" if guild else "globally"
+            print(f"Synced {len(synced)} command group(s) {where}: {names}")
     finally:
         await host.close()
