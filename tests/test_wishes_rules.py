@@ -324,6 +324,15 @@ def test_game_ends_when_garbage_heap_reaches_ten():
     assert ENGINE.result(s).breakdown[0]["garbage"] == -8 and ENGINE.result(s).breakdown[1]["garbage"] == -4
 
 
+def test_garbage_tie_for_most_each_lose_six_and_no_second_penalty():
+    s = table(3, boats=[[cats(1)[0], -1]])
+    s.full[CAT], s.limits_placed = 0, 1
+    s.garbage, s.worms = [3, 4, 2], [0, 0, 0]
+    s, texts = play(s, "sell-0")  # Alice's fish goes to the garbage: 4 / 4 / 2 = 10
+    assert [b["garbage"] for b in ENGINE.result(s).breakdown] == [-6, -6, 0]
+    assert "garbage: Alice -6, Bob -6" in texts[-1]
+
+
 def test_worm_bonus_ties_for_most_split_and_no_second():
     s = table(3, boats=[[cats(1)[0], -1]])
     s.full[:3], s.limits_placed = [0, 1, 2], 3

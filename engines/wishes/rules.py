@@ -151,7 +151,7 @@ def _label(text: str) -> str:
 
 
 _CHOICES: dict[tuple, Choice] = {}  # common choices by everything their label shows
-_ACTIONS: dict[tuple, Decision] = {}  # turn decisions by everything they depend on (they dominate apply)
+_DECISIONS: dict[tuple, Decision] = {}  # decisions by everything they depend on (they dominate apply)
 
 
 def _remember(cache: dict, key: tuple, value):
@@ -162,9 +162,12 @@ def _remember(cache: dict, key: tuple, value):
     return value
 
 
-def _action_key(state: WishesState) -> tuple:
-    """Everything the turn decision (no wish under way) depends on."""
+def _decision_key(state: WishesState) -> tuple:
+    """Everything the pending decision depends on: its prompt, its choice ids and their labels."""
     seat = state.turn
+    if state.stage:
+        return (state.stage, state.players[seat], seat, state.wish, state.arg, tuple(state.boats[seat]),
+                tuple(state.buyers), tuple(state.full), tuple(state.markets), tuple(state.garbage))
     return (state.players[seat], seat, min(state.worms[seat], OCEAN_SLOTS), tuple(state.ocean),
             tuple(state.ocean_worms), tuple(state.boats[seat]), tuple(state.buyers), tuple(state.full))
 
@@ -322,11 +325,9 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         """The one pending decision of the seat to act; none once the game has ended."""
         if state.ended:
             return []
-        if state.stage:
-            return [self._decision(state)]
-        key = _action_key(state)
-        found = _ACTIONS.get(key)
-        return [found if found is not None else _remember(_ACTIONS, key, self._decision(state))]
+        key = _decision_key(state)
+        found = _DECISIONS.get(key)
+        return [found if found is not None else _remember(_DECISIONS, key, self._decision(state))]
 
     def _decision(self, state: WishesState) -> Decision:
         """The seat to act's decision, built afresh."""
