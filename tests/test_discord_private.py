@@ -82,3 +82,17 @@ async def test_my_hand_for_a_stranger_is_refused_privately(fake, run):
     inter = await fake.click(eve, await run.board(game), f"fish:h:{game}")
     [reply] = fake.ephemeral_replies(inter)
     assert "not playing" in reply.content and not reply.files
+
+
+async def test_a_stale_private_button_says_the_choice_is_still_open(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    bob_dm = live_dm(fake, bob)
+    stale = dict(bob_dm.data)
+    ann_dm = live_dm(fake, ann)
+    await fake.click(ann, ann_dm, ann_dm.custom_ids[0])
+    bob_dm.data = stale  # Bob's client had not refreshed yet
+    inter = await fake.click(bob, bob_dm, bob_dm.custom_ids[0])
+    [reply] = fake.ephemeral_replies(inter)
+    assert "older state" in reply.content and "still open" in reply.content
+    assert (await run.host.get(game)).state.picks[1] == -1

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
 MALFORMED = "That button is malformed or comes from another bot version, so nothing was done. Use `/fish status`."
 
-_CHOICE = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):([\x21-\x7e]{1,24})")
+_CHOICE = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):([\x21-\x7e]{1,24})")  # the choice is last, so ":" in it is safe
 _SELECT = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):(\d{1,2})")
 _GAME = re.compile(r"\d{1,18}")
 

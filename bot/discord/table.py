@@ -22,13 +22,14 @@ import discord
 
 from bot import timers
 from bot.discord import components, ids, messages
-from bot.host import Host, HostError
+from bot.host import OUTDATED, Host, HostError
 from bot.models import GameRecord, Played
 from engines.core import Decision, Event, GameError
 from renderers import registry as renderers
 
 log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
+STILL_OPEN = " Your choice is still open: use the newest board, your newest DM or **My hand**."
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
@@ -100,6 +101,8 @@ class Table:
                     raise HostError("Not your turn: you are not playing in this game.")
                 if seat != ref.seat:
                     raise HostError(f"Not your turn: these choices are for {record.seats[ref.seat].name}.")
+                if ref.version != record.version and self._own_decision(record, seat, private_only=False):
+                    raise HostError(OUTDATED + STILL_OPEN)
                 played = await self.host.submit(ref.game, interaction.user.id, choice, ref.version)
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)

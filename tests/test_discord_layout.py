@@ -1,0 +1,49 @@
+"""How a decision's choices are laid out as components: buttons, rows by group, paged selects, custom_ids."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord import components, ids
+from engines.core import Choice, Decision
+
+
+def decision(n: int, seat: int = 0, groups: int = 0) -> Decision:
+    return Decision(seat=seat, prompt="Pick", choices=[
+        Choice(id=f"c{i}", label=f"Choice {i}", group=f"g{i % groups}" if groups else "") for i in range(n)])
+
+
+def test_a_small_decision_is_buttons_in_rows_of_five_with_my_hand_on_the_last_row():
+    view = components.decision_view(7, 3, [decision(7)], ["Ann"])
+    buttons = [i.item for i in view.children if isinstance(i.item, discord.ui.Button)]
+    assert [b.custom_id for b in buttons][:2] == ["fish:c:7:3:0:c0", "fish:c:7:3:0:c1"]
+    assert [b.row for b in buttons] == [0] * 5 + [1, 1] + [4]
+    assert buttons[-1].custom_id == "fish:h:7"
+
+
+def test_choice_groups_become_rows_when_they_fit():
+    items = components.decision_items(1, 1, [decision(6, groups=3)], ["Ann"])
+    assert [i.item.row for i in items] == [0, 1, 2, 0, 1, 2]
+
+
+def test_a_long_decision_is_paged_over_selects_of_25():
+    items = components.decision_items(1, 2, [decision(60)], ["Ann"])
+    selects = [i.item for i in items]
+    assert [len(s.options) for s in selects] == [25, 25, 10]
+    assert [s.custom_id for s in selects] == ["fish:s:1:2:0:0", "fish:s:1:2:0:1", "fish:s:1:2:0:2"]
+    assert selects[1].placeholder == "Pick (2/3)"
+
+
+def test_simultaneous_decisions_get_one_select_each_named_by_seat():
+    items = components.decision_items(1, 2, [decision(3, seat=0), decision(3, seat=1)], ["Ann", "Bob"])
+    assert [i.item.placeholder for i in items] == ["Ann: Pick", "Bob: Pick"]
+
+
+def test_custom_ids_fit_discord_and_parse_back():
+    custom_id = ids.choice_button(10**15, 99999, 5, "x" * 24)
+    assert len(custom_id) <= 100
+    assert ids.parse_choice(custom_id.removeprefix("fish:c:")) == ids.ChoiceRef(10**15, 99999, 5, "x" * 24)
+    assert ids.parse_choice("1:2:3:has space") is None and ids.parse_choice("1:2:x:a") is None
+    assert ids.parse_choice("1:2:3:take:2") == ids.ChoiceRef(1, 2, 3, "take:2")  # the toy game uses ":"
+    assert ids.parse_lobby("5:join") == (5, "join") and ids.parse_lobby("5:steal") is None
+    assert ids.parse_game("12") == 12 and ids.parse_game("-1") is None
