@@ -53,7 +53,9 @@ QUIET_LOGGERS = ("discord", "aiosqlite")  # their DEBUG lines carry payloads and
 def setup_logging(settings: Settings) -> None:
     """Log to stderr at the configured level, keeping payload-dumping libraries at INFO or above."""
     level = logging.getLevelName(settings.fishbot_log_level.upper())
-    discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO, root=True)
+    if not logging.getLogger().handlers:
+        discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO, root=True)
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # the bot has no voice features
     quiet_libraries()
 
 
