@@ -33,7 +33,8 @@ def cast(state, face):
 def test_answer_exactly_one_matching_fish_is_played_automatically():
     state = table(["g1", "r3 y2 b5", "y1 y2 boot"], LURES3[:3])
     state, events = cast(state, "lure-r")
-    assert state.status[1] == 2 and face_list(state.down[1]) == ["r3"]
+    assert state.status[1] == 4 and face_list(state.down[1]) == ["r3"]  # answered at once
+    assert ENGINE.view(state, None).at_once == [False, True, False]
     assert ids(state, 1) == [] and ids(state, 2) == ["boot", "pass"]
     assert any(e.private_to == 1 and "red 3" in e.text for e in events)
     assert not any("red 3" in e.text for e in events if e.private_to is None)
@@ -66,7 +67,7 @@ def test_answer_rubbish_without_match_may_play_it_or_say_no_catch():
 def test_answer_nothing_playable_says_no_catch_automatically():
     state = table(["g1", "y1 y2 b1", "r1 r2 boot"], LURES3[:3])
     state, events = cast(state, "lure-r")
-    assert state.status[1] == 3 and ids(state, 1) == []
+    assert state.status[1] == 5 and ids(state, 1) == []
     assert "P1: No Catch!" in [e.text for e in events]
 
 
@@ -80,6 +81,7 @@ def test_answers_are_simultaneous_in_any_order():
     b, _ = ENGINE.apply(state, 1, "r1")
     b, _ = ENGINE.apply(b, 3, "can")
     assert a.down == b.down and a.status == b.status == [0, 2, 1, 2]
+    assert ENGINE.view(a, None).status == ["", "answered", "thinking", "answered"]
     assert ids(a, 2) == ids(state, 2) == ["r2", "boot"]
     with pytest.raises(NotYourTurn):
         ENGINE.apply(a, 1, "r4")  # an answer is final

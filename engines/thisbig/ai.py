@@ -76,11 +76,28 @@ def _answer(ids: list[str]) -> str:
 
 
 def _pick(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
-    """The face-down card most likely to be a big fish, from hand sizes, known cards and what is unseen."""
+    """The face-down card most likely to be a big fish, from how and when each seat answered, hand sizes,
+    known cards and what is unseen. An answer made at once was forced, and a forced card is always a fish."""
     pool = unseen(view)
     lure = LUNKER if view.cast >= 60 else (view.cast - 40) // 5
-    scored = [(_colour_value(view, pool, int(cid.split("-")[1]), lure), rnd.random(), cid) for cid in ids]
+    scored = []
+    for cid in ids:
+        seat = int(cid.split("-")[1])
+        value = _colour_value(view, pool, seat, lure)
+        if view.at_once[seat]:
+            value = max(value, _fish_size(view, pool, seat, lure)) + 10.0
+        scored.append((value, rnd.random(), cid))
     return max(scored)[2]
+
+
+def _fish_size(view: ThisBigView, pool: list[int], seat: int, lure: int) -> float:
+    """The expected size of a fish `seat` surely played to this lure."""
+    if lure == LUNKER:
+        fish = [c for c in pool if c < 32]
+        return _colour_value(view, pool, seat, lure) or (sum(size(c) for c in fish) / len(fish) if fish else 1.0)
+    fish = [c for c in pool if c < 32 and c >> 3 == lure] + [
+        c for c in view.known[seat] if c < 32 and c >> 3 == lure]
+    return sum(size(c) for c in fish) / len(fish) if fish else 1.0
 
 
 def greedy_choice(engine: ThisBigEngine, state: ThisBigState, seat: int, rnd: random.Random) -> str:

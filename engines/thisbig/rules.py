@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
 from engines.thisbig.cards import (
     ALL_CARDS,
@@ -27,7 +27,8 @@ from engines.thisbig.cards import (
 )
 
 IDLE, THINKING, DOWN, PASS = 0, 1, 2, 3  # a seat's answer status during a cast
-STATUS_NAMES = ("", "thinking", "answered", "No Catch")
+AT_ONCE = 2  # added to DOWN or PASS when the engine made the (forced) answer the moment the lure was cast
+STATUS_NAMES = ("", "thinking", "answered", "No Catch", "answered", "No Catch")
 FACE_CARDS: dict[str, list[int]] = {}
 for _card in range(ALL_CARDS):
     FACE_CARDS.setdefault(FACES[_card], []).append(_card)
@@ -63,7 +64,7 @@ class ThisBigState(GameState):
     dumped: list[int]  # flat (seat, card) pairs added to buckets from the hands by the hand dump
     phase: str = "cast"  # cast | answer | pick | over
     cast: int = -1  # the lure on the table during answer and pick
-    status: list[int]  # per seat: IDLE, THINKING, DOWN or PASS
+    status: list[int]  # per seat: IDLE, THINKING, DOWN or PASS (+ AT_ONCE when forced)
     down: list[list[int]]  # face-down answers per seat (0-2 cards)
     revealed: list[int]  # flat (seat, card) pairs: unpicked cards shown after the last catch (reveal option)
     known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
@@ -92,6 +93,7 @@ class ThisBigView(View):
     hand_sizes: list[int]
     lure_counts: list[int]
     status: list[str]
+    at_once: list[bool]  # answered by the engine at once (forced): the table sees that as it happens
     down_counts: list[int]
     revealed: list[list[int]]
     known: list[list[int]]
@@ -136,10 +138,14 @@ def _distinct(cards: list[int]) -> list[str]:
     return out
 
 
-def answer_ids(state: ThisBigState, seat: int) -> list[str]:
+def answer_ids(state: ThisBigState, seat: int) -> tuple[str, ...]:
     """The legal answers of an opponent to the lure on the table (faces, pairs 'a-b', or 'pass')."""
-    hand = state.hands[seat]
-    lure = colour(state.cast)
+    return _answers(tuple(state.hands[seat]), colour(state.cast), len(state.players) == 2)
+
+
+@lru_cache(maxsize=50_000)
+def _answers(hand: tuple[int, ...], lure: int, two: bool) -> tuple[str, ...]:
+    """The legal answers of a hand (sorted card ids) to a lure colour, in the 2-player game or not."""
     fish = [c for c in hand if c < 32]
     if lure == LUNKER:
         top = max((size(c) for c in fish), default=0)
@@ -147,14 +153,14 @@ def answer_ids(state: ThisBigState, seat: int) -> list[str]:
     else:
         matches = [c for c in fish if c >> 3 == lure]
     rubbish = [c for c in hand if 32 <= c < 40]
-    if len(state.players) > 2:
+    if not two:
         if matches:
-            return _distinct(matches) + ([] if lure == LUNKER else _distinct(rubbish))
-        return _distinct(rubbish) + ["pass"]
+            return tuple(_distinct(matches) + ([] if lure == LUNKER else _distinct(rubbish)))
+        return (*_distinct(rubbish), "pass")
     if not matches:
-        return ["pass"]
+        return ("pass",)
     if len(matches) == 1 and (lure == LUNKER or not rubbish):
-        return [FACES[matches[0]]]
+        return (FACES[matches[0]],)
     ids = []
     faces = _distinct(matches)
     for i, a in enumerate(faces):
@@ -163,7 +169,7 @@ def answer_ids(state: ThisBigState, seat: int) -> list[str]:
                 ids.append(f"{a}-{b}")
         if lure != LUNKER:
             ids += [f"{a}-{r}" for r in _distinct(rubbish)]
-    return ids
+    return tuple(ids)
 
 
 @cache
@@ -204,16 +210,41 @@ def _choice(cid: str, label: str) -> Choice:
     return found
 
 
-def _decision(seat: int, kind: str, prompt: str, private: bool, choices: list[tuple[str, str]]) -> Decision:
-    """A cached decision; callers never change a Decision."""
-    key = (seat, kind, prompt, tuple(choices))
+def _decision(state: ThisBigState, seat: int) -> Decision:
+    """One seat's pending decision, cached on everything it depends on; callers never change a Decision."""
+    phase = state.phase
+    caster = state.players[state.turn]
+    if phase == "cast":
+        key: tuple = (phase, seat, caster, tuple(state.lures[seat]))
+    elif phase == "answer":
+        key = (phase, seat, caster, state.cast, tuple(state.hands[seat]), len(state.players) == 2)
+    else:
+        key = (phase, seat, tuple(state.players), tuple(len(d) for d in state.down))
     found = _DECISIONS.get(key)
     if found is None:
         if len(_DECISIONS) > 20_000:
             _DECISIONS.clear()
-        found = _DECISIONS[key] = Decision(seat=seat, kind=kind, prompt=prompt, private=private,
-                                           choices=[_choice(i, lb) for i, lb in choices])
+        found = _DECISIONS[key] = _build(state, seat)
     return found
+
+
+def _build(state: ThisBigState, seat: int) -> Decision:
+    """Build one seat's pending decision."""
+    caster = state.players[state.turn]
+    if state.phase == "cast":
+        return Decision(seat=seat, kind="cast", prompt=f"{caster}, cast a lure", private=True,
+                        choices=[_choice(i, NAMES[FACE_CARDS[i][0]]) for i in cast_ids(state)])
+    if state.phase == "answer":
+        return Decision(seat=seat, kind="answer", prompt=f"{caster} cast a {NAMES[state.cast]}: answer in secret",
+                        private=True, choices=[_choice(i, _answer_label(i)) for i in answer_ids(state, seat)])
+    choices = []
+    for cid in pick_ids(state):
+        parts = cid.split("-")
+        owner = state.players[int(parts[1])]
+        label = f"{owner}'s card" if len(parts) == 2 else f"{owner}'s {'first' if parts[2] == '1' else 'second'} card"
+        choices.append(_choice(cid, label[:MAX_LABEL]))
+    return Decision(seat=seat, kind="pick", prompt=f"{caster}, pick a face-down card", private=False,
+                    choices=choices)
 
 
 class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
@@ -267,24 +298,11 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
     def decisions(self, state: ThisBigState) -> list[Decision]:
         """The caster's cast (private), every unanswered opponent's answer (private), or the public pick."""
         phase = state.phase
-        if phase == "cast":
-            ids = cast_ids(state)
-            return [_decision(state.turn, "cast", f"{state.players[state.turn]}, cast a lure", True,
-                              [(i, NAMES[FACE_CARDS[i][0]]) for i in ids])]
         if phase == "answer":
-            prompt = f"{state.players[state.turn]} cast a {NAMES[state.cast]}: answer in secret"
-            return [_decision(s, "answer", prompt, True, [(i, _answer_label(i)) for i in answer_ids(state, s)])
-                    for s, st in enumerate(state.status) if st == THINKING]
-        if phase == "pick":
-            names = state.players
-            choices = []
-            for cid in pick_ids(state):
-                parts = cid.split("-")
-                owner = names[int(parts[1])]
-                label = f"{owner}'s card" if len(parts) == 2 else f"{owner}'s {'first' if parts[2] == '1' else 'second'} card"
-                choices.append((cid, label[:80]))
-            return [_decision(state.turn, "pick", f"{names[state.turn]}, pick a face-down card", False, choices)]
-        return []
+            return [_decision(state, s) for s, st in enumerate(state.status) if st == THINKING]
+        if phase == "over":
+            return []
+        return [_decision(state, state.turn)]
 
     # ---- play --------------------------------------------------------------------------------
     def play(self, state: ThisBigState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
@@ -313,11 +331,11 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         extra = " (largest fish, any colour)" if colour(card) == LUNKER else ""
         events.append(Event(text=f"{state.players[seat]} casts a {NAMES[card]}{extra}.", seat=seat, kind="cast"))
 
-    def _answer(self, state: ThisBigState, seat: int, cid: str, events: list[Event]) -> None:
-        """Play one or two cards face down, or say No Catch."""
+    def _answer(self, state: ThisBigState, seat: int, cid: str, events: list[Event], forced: bool = False) -> None:
+        """Play one or two cards face down, or say No Catch (`forced`: the engine answers at once)."""
         name = state.players[seat]
         if cid == "pass":
-            state.status[seat] = PASS
+            state.status[seat] = PASS + AT_ONCE * forced
             lure = colour(state.cast)
             state.lacks[seat] |= ALL_COLOURS if lure == LUNKER else 1 << lure
             events.append(Event(text=f"{name}: No Catch!", seat=seat, kind="answer"))
@@ -331,7 +349,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         if len(cards) == 2 and state.rng.randrange(2):
             cards.reverse()  # the caster must not tell which card is which
         state.down[seat] = cards
-        state.status[seat] = DOWN
+        state.status[seat] = DOWN + AT_ONCE * forced
         what = "a card" if len(cards) == 1 else "two cards"
         events.append(Event(text=f"{name} plays {what} face down.", seat=seat, kind="answer"))
         events.append(Event(text="You play " + " and ".join(NAMES[c] for c in cards) + " face down.",
@@ -447,7 +465,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
                     if st == THINKING:
                         ids = answer_ids(state, s)
                         if len(ids) == 1:
-                            self._answer(state, s, ids[0], events)
+                            self._answer(state, s, ids[0], events, forced=True)
                         else:
                             waiting = True
                 if waiting:
@@ -485,7 +503,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             discard_size=len(state.discard), junk=list(state.junk), buckets=[list(b) for b in state.buckets],
             dumped=pairs(state.dumped, n), points=[points(state, s) for s in range(n)],
             hand_sizes=[len(h) for h in state.hands], lure_counts=[len(h) for h in state.lures],
-            status=[STATUS_NAMES[s] for s in state.status], down_counts=[len(d) for d in state.down],
+            status=[STATUS_NAMES[s] for s in state.status], at_once=[s > PASS for s in state.status],
+            down_counts=[len(d) for d in state.down],
             revealed=pairs(state.revealed, n), known=self._known(state),
             lacks=list(state.lacks), ended=state.ended,
             hand=list(state.hands[seat]) if own else [], lures=list(state.lures[seat]) if own else [],
