@@ -204,8 +204,8 @@ class Table:
                 return
             if started:
                 await self._show_lobby(record, note)
-            await self._deliver_private(record, events)
             await self._show_board(record, messages.happened(record, events, moves), fresh=started)
+            await self._deliver_private(await self.host.get(game), events)  # after: DMs link the new board
 
     async def _show_lobby(self, record: GameRecord, note: str = "") -> None:
         """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
