@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -108,7 +109,7 @@ class PushFishState(GameState):
     need: int = 1
     target: int = -1
     hits: list[int] = Field(default_factory=list)
-    baits: list[list[float]] = Field(default_factory=list)  # this turn's landings: x, y, seat, space hit
+    baits: list[float] = Field(default_factory=list)  # this turn's landings, flat: x, y, seat, space hit (-1)
     flicks: list[float] = Field(default_factory=list)  # where the wood token stopped, this fight
     used: bool = False  # the character ability, this turn
     missed: bool = False  # a bait missed this turn (Knight William)
@@ -140,13 +141,14 @@ class PushFishView(View):
     chars: list[int]
     turn: int
     phase: str
+    sub: str
     casts: int
     rods: int
     succ: int
     need: int
     target: int
     hits: list[int]
-    baits: list[list[float]]
+    baits: list[float]  # flat: x, y, seat, space hit (-1 for a miss) per bait
     flicks: list[float]
     zone: int  # the strength zone the current fight needs, -1 when none
     tol: float
@@ -355,7 +357,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             hit = sim.space_at(x, y, hard_for(state, seat))
             hit = hit if hit >= 0 and state.ground[hit] >= 0 else -1
             landed[seat] = hit
-            state.baits.append([round(x, 1), round(y, 1), float(seat), float(hit)])
+            state.baits += [round(x, 1), round(y, 1), float(seat), float(hit)]
         texts = []
         for seat in order:
             hit = landed[seat]
@@ -379,7 +381,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """The next seat with a HIT fights, or a new round begins."""
         while state.queue:
             seat = state.queue.pop(0)
-            pos = next(int(b[3]) for b in state.baits if int(b[2]) == seat)
+            pos = next(int(state.baits[i + 3]) for i in range(0, len(state.baits), 4) if state.baits[i + 2] == seat)
             if state.ground[pos] < 0:
                 continue
             self._reset_turn(state, seat)
@@ -412,13 +414,11 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _settle(self, state: PushFishState, events: list[Event]) -> None:
         """Put the turn in the phase its counters imply, and play any forced single choice."""
         while state.phase not in ("over", "volley", "mission") and not self._overflowing(state):
-            if state.phase in CASTING:
+            if state.phase in CASTING and (state.phase != "cast" or state.casts == 0):
                 if self._eligible_hits(state):
                     state.phase = "hit"
-                elif state.casts > 0:
-                    state.phase = "cast"
                 else:
-                    state.phase = "nohit"
+                    state.phase = "cast" if state.casts > 0 else "nohit"
             elif state.phase in ("rod", "lost"):
                 state.phase = "rod" if state.rods > 0 else "lost"
             if state.sub:
@@ -456,7 +456,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     @staticmethod
     def _overflowing(state: PushFishState) -> bool:
-        return any(len(h) > HAND_LIMIT for h in state.hands)
+        return max(map(len, state.hands)) > HAND_LIMIT
 
     def _usable_items(self, state: PushFishState, seat: int) -> list[int]:
         """Item cards in the seat's hand that would do something now."""
@@ -586,7 +586,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         hit = sim.space_at(x, y, hard_for(state, seat))
         if hit >= 0 and state.ground[hit] < 0:
             hit = -1
-        state.baits.append([round(x, 1), round(y, 1), float(seat), float(hit)])
+        state.baits += [round(x, 1), round(y, 1), float(seat), float(hit)]
         name = state.players[seat]
         if hit < 0:
             state.missed = True
@@ -596,6 +596,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         self._forget(state, state.ground[hit])
         if hit not in state.hits:
             state.hits.append(hit)
+        state.phase = "hit"
         where = "" if hit == target else f" (landed on {pos_label(hit)})"
         events.append(Event(text=_clip(f"{name} casts at {pos_label(target)}{where}: HIT! "
                                        f"{card_label(state.ground[hit])}"), seat=seat))
@@ -734,39 +735,23 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         return ids
 
     def _label(self, state: PushFishState, seat: int, cid: str) -> str:
-        """A label a player understands for one choice id."""
-        head, _, tail = cid.partition("-")
-        if head in ("cast", "hit", "peek", "swap"):
-            pos = parse_pos(tail)
-            card = state.ground[pos]
-            what = card_label(card) if state.faceup[pos] else "face down"  # public labels: no peeks
-            verb = {"cast": "Cast at", "hit": "Fight", "peek": "Peek at", "swap": "Swap"}[head]
-            if head == "cast":
-                chance = sim.p_land(pos, pos, state.calm, hard_for(state, seat))
-                return _clip(f"{verb} {pos_label(pos)}: {what} (~{chance:.0%} on target)")
-            return _clip(f"{verb} {pos_label(pos)}: {what}")
+        """A label a player understands for one choice id (public facts only: no peeks)."""
+        head = cid[:cid.find("-")] if "-" in cid else cid
+        if head == "cast":
+            pos = parse_pos(cid[5:])
+            card = state.ground[pos] if state.faceup[pos] else -1
+            return _cast_label(pos, card, state.calm, hard_for(state, seat))
+        if head == "hit":
+            return _static_label(cid, state.ground[parse_pos(cid[4:])])
         if head == "aim":
-            z_name, where = tail.split("-")
-            zone = STRENGTHS.index(z_name)
-            aim = sim.aim_point(zone, where)
-            chance = sim.p_flick(aim, fight_zone(state), state.tol, hard_for(state, seat))
-            return f"Aim {z_name} {sim.AIM_NAMES[where]} ({aim:.0f}): ~{chance:.0%} to land"
-        if head in ("item", "drop", "toss"):
-            item = ITEMS[int(tail)]
-            verb = {"item": "Play", "drop": "Discard", "toss": "Discard"}[head]
-            return _clip(f"{verb} {item.name} ({item.points} pts): {item.text}")
-        if head == "mission":
-            m = MISSIONS[int(tail)]
-            return _clip(f"Claim {m.name} ({m.points} pts): " + ", ".join(m.needs))
-        char = CHARACTERS[state.chars[seat]]
-        return {
-            "recast": f"Keep casting ({state.casts} bait{'s' * (state.casts != 1)} left)",
-            "ability": _clip(f"Ability: {char.name} - {char.text}"),
-            "items": "Use an item card…",
-            "back": "Back",
-            "skip": "Claim no mission",
-            "end": self._end_label(state),
-        }[cid]
+            return _aim_label(cid, fight_zone(state), state.tol, hard_for(state, seat))
+        if head == "recast":
+            return f"Keep casting ({state.casts} bait{'s' * (state.casts != 1)} left)"
+        if head == "ability":
+            return _static_label(cid, state.chars[seat])
+        if head == "end":
+            return self._end_label(state)
+        return _static_label(cid, -1)
 
     def _end_label(self, state: PushFishState) -> str:
         """What ending the turn means now."""
@@ -936,7 +921,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             hand=sorted(state.hands[seat]) if seat is not None else [],
             hand_sizes=[len(h) for h in state.hands], catches=state.catches, spent=sorted(state.spent),
             offer=state.offer, mission_deck=len(state.mdeck), won=state.won, chars=state.chars, turn=state.turn,
-            phase=state.phase, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
+            phase=state.phase, sub=state.sub, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
             target=state.target, hits=state.hits, baits=state.baits, flicks=state.flicks,
             zone=fight_zone(state) if state.phase in ("rod", "lost") else -1, tol=state.tol,
             hard_seat=hard_for(state, state.turn), calm=state.calm, used=state.used, bonus=state.bonus,
@@ -976,6 +961,44 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
             return greedy_choice(self, state, seat)
         return rnd.choice(self._ids(state, seat))
+
+
+@cache
+def _cast_label(pos: int, card: int, calm: bool, hard: bool) -> str:
+    """Label of a cast (card -1: face down)."""
+    what = card_label(card) if card >= 0 else "face down"
+    chance = sim.p_land(pos, pos, calm, hard)
+    return _clip(f"Cast at {pos_label(pos)}: {what} (~{chance:.0%} on target)")
+
+
+@cache
+def _aim_label(cid: str, zone: int, tol: float, hard: bool) -> str:
+    """Label of an aim for a fight needing `zone`."""
+    _, z_name, where = cid.split("-")
+    aim = sim.aim_point(STRENGTHS.index(z_name), where)
+    chance = sim.p_flick(aim, zone, tol, hard)
+    return f"Aim {z_name} {sim.AIM_NAMES[where]} ({aim:.0f}): ~{chance:.0%} to land"
+
+
+@cache
+def _static_label(cid: str, arg: int) -> str:
+    """Labels that depend only on the id and one number (a card or a character)."""
+    head, _, tail = cid.partition("-")
+    if head in ("hit", "peek", "swap"):
+        pos = parse_pos(tail)
+        what = card_label(arg) if head == "hit" else "face down"
+        verb = {"hit": "Fight", "peek": "Peek at", "swap": "Swap"}[head]
+        return _clip(f"{verb} {pos_label(pos)}: {what}")
+    if head in ("item", "drop", "toss"):
+        item = ITEMS[int(tail)]
+        return _clip(f"{'Play' if head == 'item' else 'Discard'} {item.name} ({item.points} pts): {item.text}")
+    if head == "mission":
+        m = MISSIONS[int(tail)]
+        return _clip(f"Claim {m.name} ({m.points} pts): " + ", ".join(m.needs))
+    if head == "ability":
+        char = CHARACTERS[arg]
+        return _clip(f"Ability: {char.name} - {char.text}")
+    return {"items": "Use an item card…", "back": "Back", "skip": "Claim no mission"}[cid]
 
 
 _CHOICES: dict[tuple[str, str], Choice] = {}

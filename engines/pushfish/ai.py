@@ -1,0 +1,198 @@
+"""The greedy AI: expected value from the public error model, reading hidden facts only through its own view."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engines.pushfish import sim
+from engines.pushfish.cards import CHARACTERS, FINDS, GROUND, ITEMS, LEGEND, MISSIONS, STRENGTHS, matches
+from engines.pushfish.rules import EMPTY, FACE_DOWN, RODS, SPACES, parse_pos
+
+if TYPE_CHECKING:
+    from engines.pushfish.rules import PushFishEngine, PushFishState, PushFishView
+
+ITEM_VALUE = 2.5  # what a drawn item card is worth on average, in points
+RECAST_MARGIN = 0.3
+
+
+def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int) -> str:
+    """The best-looking choice for `seat`'s pending decision."""
+    ids = engine._ids(state, seat)
+    if len(ids) == 1:
+        return ids[0]
+    return _Mind(engine.view(state, seat), seat).pick(ids)
+
+
+class _Mind:
+    """One decision's worth of estimates over a seat's view."""
+
+    def __init__(self, view: PushFishView, seat: int) -> None:
+        self.v = view
+        self.seat = seat
+        self.hard = view.hard or seat in view.legendary
+        seen = {c for c in view.ground if c >= 0} | {c for c in view.known if c >= 0}
+        seen |= {c for catches in view.catches for c in catches}
+        unseen = [c for c in range(len(GROUND)) if c not in seen]
+        self.unknown = sum(self.worth(c) for c in unseen) / len(unseen) if unseen else 0.0
+
+    # ---- estimates -----------------------------------------------------------------------------
+    def value(self, card: int) -> float:
+        """Points a card is worth to this seat once caught."""
+        c = GROUND[card]
+        if self.v.first_game:
+            return 0.1 if c.kind in FINDS else 1.0
+        if c.kind in FINDS:
+            return c.items * ITEM_VALUE
+        bonus = 0.0
+        free = [x for x in self.v.catches[self.seat] if x not in self.v.spent]
+        for m in self.v.offer:
+            if m >= 0:
+                needs = MISSIONS[m].needs
+                if any(matches(n, c) for n in needs):
+                    have = sum(1 for n in needs if any(matches(n, GROUND[x]) for x in free))
+                    bonus += MISSIONS[m].points * (have + 1) / len(needs) / 2
+        return c.score + bonus + (4.0 if c.kind == LEGEND else 0.0)
+
+    def p_get(self, card: int, rods: int = RODS, tol: float = 0.0) -> float:
+        """The chance of landing this card with `rods` rod actions, aiming at its zone's centre."""
+        c = GROUND[card]
+        need = 2 if c.kind == LEGEND or (c.rare and self.seat in self.v.legendary) else 1
+        p = sim.p_flick(sim.aim_point(c.strength, "c"), c.strength, tol, self.hard)
+        if need == 1:
+            return 1 - (1 - p) ** rods
+        return 1 - (1 - p) ** rods - rods * p * (1 - p) ** (rods - 1)
+
+    def worth(self, card: int) -> float:
+        """Expected points from hooking a card."""
+        return self.value(card) * self.p_get(card)
+
+    def space_ev(self, pos: int) -> float:
+        """Expected points from hooking whatever lies at a space (0 if empty)."""
+        g = self.v.ground[pos]
+        if g == EMPTY:
+            return 0.0
+        if g == FACE_DOWN:
+            known = self.v.known[pos]
+            return self.worth(known) if known >= 0 else self.unknown
+        return self.worth(g)
+
+    def cast_ev(self, target: int, floor: float = 0.0) -> float:
+        """Expected points of a cast at `target` when `floor` is already in hand (kept on a miss)."""
+        total, p_any = 0.0, 0.0
+        row, col = divmod(target, sim.COLS)
+        for pos in range(SPACES):
+            r, c = divmod(pos, sim.COLS)
+            if abs(r - row) > 1 or abs(c - col) > 1 or self.v.ground[pos] == EMPTY:
+                continue
+            p = sim.p_land(target, pos, self.v.calm, self.hard)
+            total += p * max(self.space_ev(pos), floor)
+            p_any += p
+        return total + (1 - p_any) * floor
+
+    # ---- choices -------------------------------------------------------------------------------
+    def pick(self, ids: list[str]) -> str:
+        """Dispatch on the decision's shape."""
+        heads = {i.split("-")[0] for i in ids}
+        if "drop" in heads or "toss" in heads:
+            return min((i for i in ids if i != "back"), key=lambda i: (ITEMS[int(i.split("-")[1])].points, i))
+        if "mission" in heads:
+            return max((i for i in ids if i != "skip"), key=lambda i: (MISSIONS[int(i.split("-")[1])].points, i))
+        if self.v.sub == "items":
+            return self.want_item(ids) or "back"
+        if self.v.sub == "peek":
+            return max((i for i in ids if i != "back"), key=self.peek_score)
+        if self.v.sub in ("swap1", "swap2"):
+            return self.swap(ids)
+        if "ability" in ids and self.want_ability():
+            return "ability"
+        if "items" in ids and self.want_item(self.hand_ids()):
+            return "items"
+        if "aim" in heads:
+            return max((i for i in ids if i.startswith("aim")), key=self.aim_score)
+        if "hit" in heads:
+            return self.fight_or_recast(ids)
+        if "cast" in heads:
+            return max((i for i in ids if i.startswith("cast")), key=lambda i: self.cast_ev(parse_pos(i[5:])))
+        return "end"
+
+    def hand_ids(self) -> list[str]:
+        return [f"item-{i}" for i in self.v.hand]
+
+    def best_cast(self, floor: float = 0.0) -> float:
+        return max((self.cast_ev(p, floor) for p in range(SPACES) if self.v.ground[p] != EMPTY), default=0.0)
+
+    def target_value(self) -> float:
+        return self.value(self.v.ground[self.v.target]) if self.v.target >= 0 else 0.0
+
+    def aim_score(self, cid: str) -> float:
+        _, z_name, where = cid.split("-")
+        return sim.p_flick(sim.aim_point(STRENGTHS.index(z_name), where), self.v.zone, self.v.tol, self.hard)
+
+    def fight_or_recast(self, ids: list[str]) -> str:
+        fights = [i for i in ids if i.startswith("hit")]
+        best = max(fights, key=lambda i: self.space_ev(parse_pos(i[4:])))
+        if "recast" in ids:
+            floor = self.space_ev(parse_pos(best[4:]))
+            if self.best_cast(floor) > floor + RECAST_MARGIN:
+                return "recast"
+        return best
+
+    def peek_score(self, cid: str) -> float:
+        pos = parse_pos(cid.split("-")[1])
+        return sim.p_land(pos, pos, self.v.calm, self.hard)
+
+    def swap(self, ids: list[str]) -> str:
+        """Loony: bring a peeked good card to the nearest face-down space."""
+        spaces = [parse_pos(i[5:]) for i in ids if i != "back"]
+        if self.v.sub == "swap1":
+            good = [p for p in spaces if self.v.known[p] >= 0]
+            return f"swap-{ids[spaces.index(max(good, key=lambda p: self.worth(self.v.known[p])))][5:]}" if good \
+                else "back"
+        return ids[spaces.index(min(spaces))]
+
+    def want_ability(self) -> bool:
+        """Whether this turn's ability is worth using now."""
+        ability = CHARACTERS[self.v.chars[self.seat]].ability
+        phase = self.v.phase
+        if ability in ("steady", "weaken"):
+            return phase == "rod"
+        if ability == "recast":
+            return phase == "nohit"
+        if ability == "peek":
+            return phase == "cast"
+        if ability == "swap":
+            return any(self.v.known[p] >= 0 and p >= sim.COLS and self.worth(self.v.known[p]) > self.unknown
+                       for p in range(SPACES))
+        return min(ITEMS[i].points for i in self.v.hand) < ITEM_VALUE  # chef
+
+    def want_item(self, ids: list[str]) -> str | None:
+        """An item id worth more played now than kept for its points, if any."""
+        best, gain = None, 0.0
+        phase = self.v.phase
+        for cid in ids:
+            if not cid.startswith("item"):
+                continue
+            item = ITEMS[int(cid[5:])]
+            effect = item.effect
+            g = 0.0
+            if effect.startswith("catch2:") and phase == "after" and not self.v.noisy:
+                last = GROUND[self.v.catches[self.seat][-1]]
+                if not ((last.kind in FINDS) if effect == "catch2:junk" else last.kind == effect[7:]):
+                    continue
+                g = self.best_cast() * 0.6
+            elif effect in ("cast", "reel") and phase == "nohit":
+                g = self.best_cast() * (item.value if effect == "cast" else 1)
+            elif effect in ("rod", "reel") and phase == "lost" and self.v.target >= 0:
+                p = sim.p_flick(sim.aim_point(self.v.zone, "c"), self.v.zone, self.v.tol, self.hard)
+                g = self.target_value() * p * (1 if self.v.succ + 1 >= self.v.need else p)
+            elif effect in ("steady", "weaken") and phase == "rod" and (effect == "steady" or self.v.zone > 0):
+                zone = self.v.zone
+                now = sim.p_flick(sim.aim_point(zone, "c"), zone, self.v.tol, self.hard)
+                if effect == "steady":
+                    then = sim.p_flick(sim.aim_point(zone, "c"), zone, self.v.tol + sim.TOLERANCE, self.hard)
+                else:
+                    then = sim.p_flick(sim.aim_point(zone - 1, "c"), zone - 1, self.v.tol, self.hard)
+                g = self.target_value() * (1 - (1 - then) ** self.v.rods - (1 - (1 - now) ** self.v.rods))
+            if g - item.points > gain:
+                best, gain = cid, g - item.points
+        return best
