@@ -150,13 +150,17 @@ def _label(text: str) -> str:
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
-_CHOICES: dict[tuple, Choice] = {}  # common choices by everything their label shows
-_DECISIONS: dict[tuple, Decision] = {}  # decisions by everything they depend on (they dominate apply)
+# Building decisions dominates `apply` (which validates through `decisions`), so both are cached by everything
+# they show. The decision cache stays tiny (the same state is asked about a few times in a row): a big one
+# of long-lived objects makes Python's garbage collector slow every game down.
+_CHOICES: dict[tuple, Choice] = {}
+_DECISIONS: dict[tuple, Decision] = {}
+CHOICES_KEPT, DECISIONS_KEPT = 5000, 8
 
 
-def _remember(cache: dict, key: tuple, value):
+def _remember(cache: dict, key: tuple, value, limit: int):
     """Store in a bounded cache; its values are immutable in practice (never edited by callers)."""
-    if len(cache) > 20_000:
+    if len(cache) >= limit:
         cache.clear()
     cache[key] = value
     return value
@@ -327,7 +331,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             return []
         key = _decision_key(state)
         found = _DECISIONS.get(key)
-        return [found if found is not None else _remember(_DECISIONS, key, self._decision(state))]
+        return [found if found is not None else _remember(_DECISIONS, key, self._decision(state), DECISIONS_KEPT)]
 
     def _decision(self, state: WishesState) -> Decision:
         """The seat to act's decision, built afresh."""
@@ -344,7 +348,9 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
     def _cached(self, state: WishesState, key: tuple) -> Choice:
         """A common choice, shared by everything its label shows (choices are immutable)."""
         found = _CHOICES.get(key)
-        return found if found is not None else _remember(_CHOICES, key, self._make(state, f"{key[0]}-{key[1]}"))
+        if found is None:
+            found = _remember(_CHOICES, key, self._make(state, f"{key[0]}-{key[1]}"), CHOICES_KEPT)
+        return found
 
     def _common_choices(self, state: WishesState) -> list[Choice]:
         """The turn's choices (or a single fish's sale within a wish), in the order of `_ids`."""
