@@ -125,7 +125,7 @@ def _market(draw: ImageDraw.ImageDraw, v: WishesView, m: int, box: tuple[int, in
     fish = [(s, c) for s, c in enumerate(v.markets[m]) if c]
     for i, (s, c) in enumerate(fish):
         fx = x0 + 28 + (i % 2) * 76
-        fy = y0 + 112 + (i // 2) * 32
+        fy = y0 + 108 + (i // 2) * 30
         seat_marker(draw, s, fx, fy, 12)
         draw.text((fx + 16, fy), f"×{c}", font=font(17, True), fill=INK, anchor="lm")
     total = sum(v.markets[m])
@@ -198,12 +198,12 @@ def _players(draw: ImageDraw.ImageDraw, v: WishesView, y: int) -> int:
                 outline=HIGHLIGHT if acting else INK, radius=10, width=3 if acting else 1)
         mid = top + (row_h - 6) // 2
         seat_marker(draw, s, PAD + 24, mid, 15)
-        draw.text((PAD + 48, mid), fit_text(draw, ("▶ " if acting else "") + name, 190, 19, True),
+        draw.text((PAD + 48, mid), fit_text(draw, ("▶ " if acting else "") + name, 180, 19, True),
                   font=font(19, True), fill=INK, anchor="lm")
-        draw.text((PAD + 250, mid), f"${v.dollars[s]}", font=font(22, True), fill=INK, anchor="lm")
+        draw.text((PAD + 236, mid), f"${v.dollars[s]}", font=font(22, True), fill=INK, anchor="lm")
         _worms(draw, PAD + 318, mid - 12, v.worms[s])
-        draw.text((PAD + 412, mid), f"{v.supply[s]} fish left", font=font(15), fill=MUTED, anchor="lm")
-        x = PAD + 510
+        draw.text((PAD + 432, mid), f"{v.supply[s]} fish left", font=font(15), fill=MUTED, anchor="lm")
+        x = PAD + 536
         bw = min(130, (WIDTH - PAD - 8 - x) // max(1, len(v.boats[s])) - 6)
         for card in v.boats[s]:
             box = (x, top + 5, x + bw, top + row_h - 11)

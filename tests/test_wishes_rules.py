@@ -396,3 +396,9 @@ def test_greedy_avoids_dumping_into_the_garbage():
 def test_greedy_uses_a_wish_when_it_scores():
     s = table(3, ocean=[card(SELLALL, KING)], boats=[cats(2)], buyers=[CAT, CAT, ANGEL, KING, KING])
     assert ENGINE.choose(s, 0, "greedy", random.Random(0)) == "wish-0"  # 2 Catfish at $7 beats one
+
+
+def test_greedy_takes_a_cheap_fish_it_can_sell_well():
+    s = table(3, ocean=[card(DOUBLE, CLOWN), card(DOUBLE, KING), card(DOUBLE, MONK), card(DOUBLE, SWORD)],
+              buyers=[KING, KING, KING, ANGEL, ANGEL])
+    assert ENGINE.choose(s, 0, "greedy", random.Random(0)) == "boat-1"  # one worm for a $9 Kingfish
