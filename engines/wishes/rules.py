@@ -170,7 +170,7 @@ def _decision_key(state: WishesState) -> tuple:
     """Everything the pending decision depends on: its prompt, its choice ids and their labels."""
     seat = state.turn
     if state.stage:
-        return (state.stage, state.players[seat], seat, state.wish, state.arg, tuple(state.boats[seat]),
+        return (state.stage, tuple(state.players), seat, state.wish, state.arg, tuple(state.boats[seat]),
                 tuple(state.buyers), tuple(state.full), tuple(state.markets), tuple(state.garbage))
     return (state.players[seat], seat, min(state.worms[seat], OCEAN_SLOTS), tuple(state.ocean),
             tuple(state.ocean_worms), tuple(state.boats[seat]), tuple(state.buyers), tuple(state.full))
@@ -182,6 +182,7 @@ def _and(names: list[str]) -> str:
 
 
 def _worm_text(n: int) -> str:
+    """'1 worm', '3 worms'."""
     return f"{n} worm" + ("" if n == 1 else "s")
 
 
