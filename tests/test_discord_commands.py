@@ -133,3 +133,15 @@ async def test_commands_where_there_is_no_game_say_so(fake, run):
     for sub in ("join", "leave", "begin", "cancel", "hand", "status", "log", "back"):
         text = reply(fake, await fake.slash(ann, sub))
         assert "no" in text.lower() or "not" in text.lower(), (sub, text)
+
+
+async def test_an_option_shared_by_games_keeps_its_number_type_with_the_widest_bounds(fake, run):
+    start = next(o for o in fake.commands[None][0]["options"] if o["name"] == "start")
+    stones = next(o for o in start["options"] if o["name"] == "stones")  # the toy game's unbounded int
+    assert stones["type"] == 4 and "min_value" not in stones
+    highs = [e.Options.model_fields["first_player"].metadata for k in registry.keys() if _loads(k)
+             for e in [registry.get(k)] if "first_player" in e.Options.model_fields]
+    if len(highs) >= 2:
+        first = next(o for o in start["options"] if o["name"] == "first_player")
+        widest = max(getattr(m, "le", -1) for meta in highs for m in meta)
+        assert first["type"] == 4 and first["max_value"] == widest

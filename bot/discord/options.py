@@ -65,10 +65,31 @@ def _annotation(info: FieldInfo) -> Any:
         for meta in info.metadata:
             low = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else low
             high = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else high
-        if low is None and high is None:
-            return ann
-        return app_commands.Range[ann, low, high]  # type: ignore[valid-type]
+        return Number(ann, low, high)
     return str
+
+
+@dataclass(frozen=True)
+class Number:
+    """An int or float option with optional bounds; games sharing a name share the widest bounds."""
+
+    base: type
+    low: float | None
+    high: float | None
+
+    def merge(self, other: Number) -> Number | None:
+        """The union of two bounds of the same type (None when the types differ)."""
+        if self.base is not other.base:
+            return None
+        low = None if self.low is None or other.low is None else min(self.low, other.low)
+        high = None if self.high is None or other.high is None else max(self.high, other.high)
+        return Number(self.base, low, high)
+
+    def annotation(self) -> Any:
+        """The slash-command type (each game's own model still checks its own bounds)."""
+        if self.low is None and self.high is None:
+            return self.base
+        return app_commands.Range[self.base, self.low, self.high]  # type: ignore[name-defined]
 
 
 def start_options(engines: dict[str, GameEngine]) -> list[StartOption]:
@@ -80,7 +101,9 @@ def start_options(engines: dict[str, GameEngine]) -> list[StartOption]:
                 continue
             ann = _annotation(info)
             opt = merged.setdefault(name, StartOption(name=name, annotation=ann))
-            if opt.annotation != ann:
+            if isinstance(opt.annotation, Number) and isinstance(ann, Number):
+                opt.annotation = opt.annotation.merge(ann) or str
+            elif opt.annotation != ann:
                 opt.annotation = str
             opt.games.append(key)
             if not opt.description and info.description:
@@ -91,6 +114,8 @@ def start_options(engines: dict[str, GameEngine]) -> list[StartOption]:
                     ", ".join(o.name for o in options[MAX_OPTIONS:]))
         options = options[:MAX_OPTIONS]
     for opt in options:
+        if isinstance(opt.annotation, Number):
+            opt.annotation = opt.annotation.annotation()
         names = ", ".join(engines[k].name for k in opt.games)
         opt.description = (f"({names}) " + (opt.description or opt.name.replace("_", " ")))[:100]
     return options
