@@ -55,7 +55,7 @@ class WishesOptions(BaseModel):
     """Host options: who starts (None: chosen at random from the seed)."""
 
     model_config = ConfigDict(extra="forbid")
-    first_player: int | None = Field(default=None, ge=0, le=4)
+    first_player: int | None = Field(default=None, ge=0, le=4, description="first seat from 0 (default random)")
 
 
 class WishesState(GameState):
