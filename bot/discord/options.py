@@ -141,4 +141,13 @@ def pick(engine: GameEngine, given: dict[str, Any]) -> dict[str, Any]:
     if foreign:
         raise BadOptions(f"{engine.name} has no option {', '.join(foreign)}. "
                          f"Its options: {', '.join(fields) or 'none'}.")
-    return {k: v for k, v in given.items() if v is not None}
+    return {k: _listed(fields[k], v) for k, v in given.items() if v is not None}
+
+
+def _listed(info: FieldInfo, value: Any) -> Any:
+    """Text typed for a list option, split on commas ("3, 5" -> ["3", "5"]); the game's model converts items."""
+    ann = info.annotation
+    args = typing.get_args(ann) if typing.get_origin(ann) in (typing.Union, types.UnionType) else (ann,)
+    if isinstance(value, str) and any(typing.get_origin(a) is list for a in args):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
