@@ -1,0 +1,540 @@
+"""Push Fish scenarios: every item, every ability, missions, refill, hand limit, ends and modes."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalChoice
+from engines.pushfish import ENGINE, sim
+from engines.pushfish.cards import GROUND, ITEMS, MISSIONS
+from engines.pushfish.rules import FACE_DOWN
+from tests.pushfish_helpers import (
+    CENTRE,
+    MISS,
+    OUTSIDE,
+    card,
+    empty_hands,
+    game,
+    give,
+    item,
+    play,
+    put,
+    script,
+)
+
+
+def ids(state, seat=0):
+    return [c.id for d in ENGINE.decisions(state) if d.seat == seat for c in d.choices]
+
+
+def quiet(state):
+    """No items in hand and no missions on offer, so only the rule under test offers choices."""
+    empty_hands(state)
+    state.mdeck += [m for m in state.offer if m >= 0]
+    state.offer = [-1] * 5
+    return state
+
+
+def mission(name):
+    return next(i for i, m in enumerate(MISSIONS) if m.name == name)
+
+
+# ---- the turn --------------------------------------------------------------------------------------
+def test_cast_hit_and_rod_action_catch_a_fish_and_pass_the_turn(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    mackerel = put(s, 0, "Mackerel")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
+    assert s.catches[0] == [mackerel] and s.turn == 1 and s.ground[0] != mackerel
+    assert any("GET!" in e.text for e in ev)
+
+
+def test_a_miss_can_hook_the_neighbour_instead(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 1, "Sardine")
+    script(monkeypatch, casts=[1])
+    s, _ = play(s, 0, "cast-r1c1")
+    assert s.hits == [1] and s.faceup[1] and "hit-r1c2" in ids(s)
+
+
+def test_player_chooses_among_several_hits_and_the_others_stay_face_up(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Sardine")
+    salmon = put(s, 6, "Pink Salmon")
+    script(monkeypatch, casts=[0, 6], stops=[CENTRE["M"]])
+    s, _ = play(s, 0, "cast-r1c1", "recast", "cast-r2c2")
+    assert {"hit-r1c1", "hit-r2c2"} <= set(ids(s)) and "recast" in ids(s)
+    s, _ = play(s, 0, "hit-r2c2", "aim-M-c")
+    assert s.catches[0] == [salmon] and s.faceup[0]
+
+
+def test_no_hit_after_three_casts_gives_an_encouragement_item_and_ends_the_turn(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+    assert len(s.hands[0]) == 1 and s.turn == 1
+
+
+def test_failed_rod_actions_leave_the_card_face_up_and_give_encouragement(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    pike = put(s, 0, "Pike")
+    script(monkeypatch, casts=[0], stops=[OUTSIDE] * 3)
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-S-c", "aim-S-c", "aim-S-c")
+    assert s.ground[0] == pike and s.faceup[0] and len(s.hands[0]) == 1 and s.turn == 1
+
+
+def test_choice_ids_are_short_and_have_no_colon(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Pike")
+    script(monkeypatch, casts=[0])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1")
+    assert "aim-S-c" in ids(s) and all(len(i) <= 24 and ":" not in i for i in ids(s))
+
+
+# ---- items ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name,first,second", [
+    ("Father's Sushi Restaurant", "Mackerel", "Sardine"),
+    ("Coral Kingdom", "Clownfish", "Angelfish"),
+    ("Clean the Sea", "Old Boot", "Fossil"),
+    ("Riverside Picnic", "Carp", "Trout"),
+    ("Abyss Expedition", "Lanternfish", "Viperfish"),
+])
+def test_catch_two_items_allow_a_second_catch_of_their_kind(monkeypatch, name, first, second):
+    s = quiet(game(chars=("hattori", "jack")))
+    a, b = put(s, 0, first), put(s, 1, second)
+    used = give(s, 0, name)
+    za, zb = (("W", "M", "S", "SS")[GROUND[c].strength] for c in (a, b))
+    script(monkeypatch, casts=[0, 1], stops=[CENTRE[za], CENTRE[zb]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", f"aim-{za}-c")
+    assert s.phase == "after" and "items" in ids(s)
+    s, _ = play(s, 0, "items", f"item-{used}", "cast-r1c2", "hit-r1c2", f"aim-{zb}-c")
+    assert s.catches[0] == [a, b] and used in s.idiscard
+
+
+def test_catch_two_round_fights_only_cards_of_that_kind(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Mackerel")
+    put(s, 1, "Clownfish")
+    sushi = give(s, 0, "Father's Sushi Restaurant")
+    script(monkeypatch, casts=[0, 1], stops=[CENTRE["M"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c", "items", f"item-{sushi}", "cast-r1c2")
+    assert s.phase == "cast" and not any(i.startswith("hit-") for i in ids(s))
+
+
+def test_catch_two_item_is_not_offered_for_another_kind(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    mackerel = put(s, 0, "Mackerel")
+    give(s, 0, "Coral Kingdom")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
+    assert s.catches[0] == [mackerel] and s.turn == 1  # nothing to do after the catch: the turn ended
+
+
+def test_rare_sinkers_give_one_more_rod_action(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    sardine = put(s, 0, "Sardine")
+    sinkers = give(s, 0, "Rare Sinkers")
+    script(monkeypatch, casts=[0], stops=[OUTSIDE] * 3 + [CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", "aim-W-c", "aim-W-c")
+    assert s.phase == "lost" and ids(s) == ["items", "end"]
+    s, _ = play(s, 0, "items", f"item-{sinkers}", "aim-W-c")
+    assert s.catches[0] == [sardine]
+
+
+def test_golden_reel_gives_a_cast_and_a_rod_action(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Sardine")
+    reel = give(s, 0, "Golden Reel")
+    script(monkeypatch, casts=[0])
+    s, _ = play(s, 0, "items", f"item-{reel}")
+    assert s.casts == 4
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1")
+    assert s.rods == 4
+
+
+@pytest.mark.parametrize("name,extra", [("Spare Bait", 1), ("Bait Bucket", 2)])
+def test_bait_items_give_extra_casts_after_three_misses(monkeypatch, name, extra):
+    s = quiet(game(chars=("hattori", "jack")))
+    bait = give(s, 0, name)
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+    assert s.phase == "nohit" and set(ids(s)) == {"items", "end"}
+    s, _ = play(s, 0, "items", f"item-{bait}")
+    assert s.phase == "cast" and s.casts == extra
+
+
+def test_magic_stone_fills_the_nearest_empty_space():
+    s = quiet(game(chars=("hattori", "jack")))
+    s.pile.append(s.ground[7])
+    s.ground[7] = -1
+    top = s.pile[-1]
+    stone = give(s, 0, "Magic Stone")
+    s, _ = play(s, 0, "items", f"item-{stone}")
+    assert s.ground[7] == top and not s.faceup[7] and stone in s.idiscard
+
+
+def test_fish_finder_peeks_privately():
+    s = quiet(game(chars=("hattori", "jack")))
+    finder = give(s, 0, "Fish Finder")
+    target = put(s, 10, "Coelacanth")
+    s, ev = play(s, 0, "items", f"item-{finder}", "peek-r3c1")
+    private = [e for e in ev if e.private_to == 0]
+    assert private and "Coelacanth" in private[0].text
+    assert all("Coelacanth" not in e.text for e in ev if e.private_to is None)
+    assert ENGINE.view(s, 0).known[10] == target and ENGINE.view(s, 1).known[10] == -1
+    assert ENGINE.view(s, None).ground[10] == FACE_DOWN and finder in s.idiscard
+
+
+def test_fish_finder_back_keeps_the_item():
+    s = quiet(game(chars=("hattori", "jack")))
+    finder = give(s, 0, "Fish Finder")
+    s, _ = play(s, 0, "items", f"item-{finder}", "back")
+    assert s.hands[0] == [finder] and s.sub == ""
+
+
+def test_steady_hands_widens_the_zone(monkeypatch):
+    s = quiet(game(chars=("jack", "hattori")))
+    pike = put(s, 0, "Pike")
+    steady = give(s, 0, "Steady Hands")
+    edge = sim.ZONES[2][1] + 2  # just past the S zone
+    script(monkeypatch, casts=[0], stops=[edge])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "items", f"item-{steady}", "aim-S-hi")
+    assert s.catches[0] == [pike]
+
+
+def test_tired_fish_makes_the_hooked_fish_one_step_weaker(monkeypatch):
+    s = quiet(game(chars=("jack", "hattori")))
+    shark = put(s, 0, "Hammerhead")
+    tired = give(s, 0, "Tired Fish")
+    script(monkeypatch, casts=[0], stops=[CENTRE["S"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "items", f"item-{tired}")
+    assert ENGINE.view(s, 0).zone == 2
+    s, _ = play(s, 0, "aim-S-c")
+    assert s.catches[0] == [shark]
+
+
+def test_calm_water_casts_with_the_smaller_spread(monkeypatch):
+    s = quiet(game(chars=("jack", "hattori")))
+    calm = give(s, 0, "Calm Water")
+    calls = script(monkeypatch, casts=[MISS])
+    s, _ = play(s, 0, "items", f"item-{calm}", "cast-r4c1")
+    assert calls == [("cast", 15, True)]
+
+
+def test_items_list_is_private_and_played_items_are_announced():
+    s = quiet(game(chars=("jack", "hattori")))
+    give(s, 0, "Calm Water")
+    s, _ = play(s, 0, "items")
+    decision = ENGINE.decisions(s)[0]
+    assert decision.private and decision.kind == "items"
+    assert ENGINE.view(s, None).hand == [] and ENGINE.view(s, None).hand_sizes[0] == 1
+
+
+# ---- abilities --------------------------------------------------------------------------------------
+def test_knight_william_recasts_a_bait_that_missed(monkeypatch):
+    s = quiet(game(chars=("william", "jack")))
+    assert "ability" not in ids(s)
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+    assert s.phase == "nohit" and "ability" in ids(s)
+    s, ev = play(s, 0, "ability")
+    assert s.casts == 1 and s.phase == "cast" and "ability" not in ids(s)
+
+
+def test_captain_jack_peek_is_private_to_him():
+    s = quiet(game(chars=("jack", "william")))
+    kraken = put(s, 2, "Kraken")
+    s, ev = play(s, 0, "ability", "peek-r1c3")
+    assert [e.private_to for e in ev if "Kraken" in e.text] == [0]
+    assert ENGINE.view(s, 0).known[2] == kraken
+    assert ENGINE.view(s, 1).known[2] == -1 and ENGINE.view(s, None).known[2] == -1
+    assert all("Kraken" not in line for line in s.log_tail)
+    assert "ability" not in ids(s)
+
+
+def test_wizard_loony_swaps_two_face_down_cards():
+    s = quiet(game(chars=("loony", "jack")))
+    a, b = put(s, 0, "Carp"), put(s, 19, "Coelacanth")
+    s, _ = play(s, 0, "ability", "swap-r4c5", "swap-r1c1")
+    assert s.ground[0] == b and s.ground[19] == a and s.used
+
+
+def test_samurai_hattori_widens_the_zone(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    pike = put(s, 0, "Pike")
+    script(monkeypatch, casts=[0], stops=[sim.ZONES[2][0] - 3])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "ability", "aim-S-lo")
+    assert s.catches[0] == [pike]
+
+
+def test_viking_warlord_treats_the_fish_one_step_weaker(monkeypatch):
+    s = quiet(game(chars=("viking", "jack")))
+    pike = put(s, 0, "Pike")
+    put(s, 1, "Sardine")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "ability")
+    assert ENGINE.view(s, 0).zone == 1
+    s, _ = play(s, 0, "aim-M-c")
+    assert s.catches[0] == [pike]
+
+
+def test_viking_warlord_is_not_offered_for_a_weak_fish(monkeypatch):
+    s = quiet(game(chars=("viking", "jack")))
+    put(s, 0, "Sardine")
+    script(monkeypatch, casts=[0])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1")
+    assert "ability" not in ids(s)
+
+
+def test_chef_ramsay_discards_an_item_to_draw_one():
+    s = quiet(game(chars=("ramsay", "jack")))
+    stone = give(s, 0, "Magic Stone")
+    s, _ = play(s, 0, "ability")
+    assert ENGINE.decisions(s)[0].private
+    s, ev = play(s, 0, f"toss-{stone}")
+    assert stone in s.idiscard and len(s.hands[0]) == 1 and s.hands[0] != [stone] and s.used
+    assert any(e.private_to == 0 for e in ev)
+
+
+# ---- missions, refill, hand limit --------------------------------------------------------------------
+def test_a_fish_counts_for_one_mission_only_and_one_mission_per_turn(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    market, run = mission("Fish Market"), mission("Sardine Run")
+    s.mdeck.remove(market)
+    s.mdeck.remove(run)
+    s.offer = [market, run, -1, -1, -1]
+    salmon = card("Pink Salmon")
+    for c in (salmon, card("Sardine")):
+        s.pile.remove(c) if c in s.pile else None
+        s.catches[0].append(c)
+    put(s, 0, "Mackerel")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
+    assert s.phase == "mission" and set(ids(s)) == {f"mission-{market}", f"mission-{run}", "skip"}
+    s, _ = play(s, 0, f"mission-{market}")
+    assert s.won[0] == [market] and set(s.spent) == {salmon, card("Mackerel")}
+    assert s.turn == 1 and s.offer[1] == run
+    assert ENGINE._claimable(s, 0) == []  # Sardine Run needs the Mackerel already used
+
+
+def test_the_mission_row_is_refilled_when_the_next_turn_begins(monkeypatch):
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    first = s.offer[0]
+    s.catches[0] = list(fulfil_cards(MISSIONS[first].needs))
+    for c in s.catches[0]:
+        if c in s.pile:
+            s.pile.remove(c)
+        elif c in s.ground:
+            s.ground[s.ground.index(c)] = s.pile.pop()
+    deck = len(s.mdeck)
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+    s, _ = play(s, 0, f"mission-{first}")
+    assert s.turn == 1 and first not in s.offer and -1 not in s.offer and len(s.mdeck) == deck - 1
+
+
+def fulfil_cards(needs):
+    from engines.pushfish.cards import fulfil
+
+    return fulfil(needs, list(range(len(GROUND))))
+
+
+def test_ground_refills_when_three_spaces_are_empty(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    for p in (10, 11):
+        s.pile.insert(0, s.ground[p])
+        s.ground[p] = -1
+    put(s, 0, "Sardine")
+    pile = len(s.pile)
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
+    assert -1 not in s.ground and len(s.pile) == pile - 3 and not any(s.faceup[p] for p in (0, 10, 11))
+    assert any("refilled" in e.text for e in ev)
+
+
+def test_two_empty_spaces_are_not_refilled(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    s.pile.insert(0, s.ground[10])
+    s.ground[10] = -1
+    put(s, 0, "Sardine")
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
+    assert s.ground.count(-1) == 2
+
+
+def test_treasure_gives_items_and_the_hand_limit_lets_the_player_choose_the_discard(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    chest = put(s, 0, "Treasure Chest")
+    for name in ("Magic Stone", "Calm Water", "Spare Bait", "Fish Finder"):
+        give(s, 0, name)
+    script(monkeypatch, casts=[0], stops=[CENTRE["S"]])
+    s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-S-c")
+    assert s.catches[0] == [chest] and len(s.hands[0]) == 7
+    decision = ENGINE.decisions(s)[0]
+    assert decision.private and decision.kind == "discard" and decision.seat == 0
+    drop = s.hands[0][0]
+    s, _ = play(s, 0, f"drop-{drop}")
+    s, _ = play(s, 0, f"drop-{s.hands[0][0]}")
+    assert len(s.hands[0]) == 5 and drop in s.idiscard
+    assert ENGINE.scores(s)[1][0]["fish"] == 0
+
+
+def test_the_item_discard_is_reshuffled_when_the_deck_runs_out(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    s.idiscard, s.items = s.items, []
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, ev = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+    assert any("shuffled" in e.text for e in ev) and len(s.hands[0]) == 1 and len(s.items) == 27
+
+
+# ---- ends and modes ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name,zone", [("Golden Fish", "S"), ("Kraken", "SS")])
+def test_golden_fish_and_kraken_need_two_successes_and_end_the_game(monkeypatch, name, zone):
+    s = quiet(game(chars=("hattori", "jack")))
+    legend = put(s, 0, name)
+    script(monkeypatch, casts=[0], stops=[CENTRE[zone], CENTRE[zone]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", f"aim-{zone}-c")
+    assert s.catches[0] == [] and s.succ == 1
+    s, _ = play(s, 0, f"aim-{zone}-c")
+    result = ENGINE.result(s)
+    assert s.catches[0] == [legend] and result is not None and ENGINE.decisions(s) == []
+    assert result.breakdown[0]["fish"] == 10
+
+
+@pytest.mark.parametrize("length,goal", [("short", 5), ("medium", 7), ("long", 10)])
+def test_the_game_ends_when_a_player_reaches_the_length_in_fish(monkeypatch, length, goal):
+    s = quiet(game(chars=("hattori", "jack"), length=length))
+    assert s.fish_goal == goal
+    fish = [c for c, g in enumerate(GROUND) if g.score and g.name != "Flounder" and c in s.pile]
+    s.catches[0] = fish[: goal - 1]
+    for c in s.catches[0]:
+        s.pile.remove(c)
+    s.catches[0] += [card("Fossil")]  # finds do not count toward the end
+    s.pile.remove(card("Fossil")) if card("Fossil") in s.pile else None
+    put(s, 0, "Flounder", 1)
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
+    assert ENGINE.result(s) is not None and "5 fish" in s.ended.replace(str(goal), "5")
+
+
+def test_the_game_ends_when_ground_and_pile_are_empty():
+    s = quiet(game(chars=("hattori", "jack")))
+    s.pile = []
+    s.ground = [-1] * 20
+    events = []
+    ENGINE._start_turn(s, 1, events)
+    assert ENGINE.result(s) is not None and "empty" in s.ended
+
+
+def test_first_game_mode_has_no_items_missions_or_abilities_and_three_fish_win(monkeypatch):
+    s = game(chars=("william", "jack"), first_game=True)
+    assert s.hands == [[], []] and s.offer == [-1] * 5 and s.fish_goal == 3
+    s.catches[0] = [card("Carp", 0), card("Carp", 1)]
+    for c in s.catches[0]:
+        if c in s.pile:
+            s.pile.remove(c)
+        else:
+            s.ground[s.ground.index(c)] = s.pile.pop()
+    put(s, 0, "Sardine")
+    script(monkeypatch, casts=[MISS, 0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1")
+    assert "ability" not in ids(s) and "items" not in ids(s)
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
+    result = ENGINE.result(s)
+    assert result.winners == [0] and result.breakdown[0] == {"fish": 3}
+
+
+def test_hard_mode_needs_the_whole_bait_on_the_card_and_the_whole_token_in_the_zone(monkeypatch):
+    x, y = sim.centre(0)
+    for hard, hooked in ((False, True), (True, False)):
+        s = quiet(game(chars=("hattori", "jack"), hard=hard))
+        put(s, 0, "Sardine")
+        script(monkeypatch, casts=[(x + 25, y)])
+        s, _ = play(s, 0, "cast-r1c1")
+        assert (s.hits == [0]) is hooked
+    assert sim.in_zone(sim.ZONES[1][0] + 1, 1, 0.0, False) and not sim.in_zone(sim.ZONES[1][0] + 1, 1, 0.0, True)
+
+
+def test_legendary_angler_takes_an_item_and_needs_two_successes_on_rare_fish(monkeypatch):
+    s = game(chars=("hattori", "jack"), legendary=[0])
+    assert [len(h) for h in s.hands] == [3, 2]
+    empty_hands(s)
+    put(s, 0, "Seahorse")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
+    assert s.need == 2 and s.succ == 1 and s.catches[0] == []
+    t = quiet(game(chars=("hattori", "jack"), legendary=[1]))
+    put(t, 0, "Seahorse")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    t, _ = play(t, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
+    assert len(t.catches[0]) == 1
+
+
+def test_noisy_free_for_all_secret_targets_then_fights_in_turn_order(monkeypatch):
+    s = game(n=3, chars=("hattori", "jack", "loony"), noisy=True)
+    empty_hands(s)
+    s.first = 0
+    a, b = put(s, 0, "Sardine"), put(s, 4, "Carp")
+    decisions = ENGINE.decisions(s)
+    assert [d.seat for d in decisions] == [0, 1, 2] and all(d.private and d.kind == "volley" for d in decisions)
+    script(monkeypatch, casts=[0, 4, MISS], stops=[CENTRE["W"], CENTRE["W"]])
+    s, _ = play(s, 1, "cast-r1c5")
+    assert ENGINE.view(s, 0).submitted == [False, True, False]
+    s, _ = play(s, 0, "cast-r1c1")
+    s, ev = play(s, 2, "cast-r1c3")
+    assert len(s.hands[2]) == 1 and s.turn == 0 and s.phase == "rod"
+    s, _ = play(s, 0, "aim-W-c")
+    assert s.catches[0] == [a] and s.turn == 1 and s.phase == "rod"
+    s, _ = play(s, 1, "aim-W-c")
+    assert s.catches[1] == [b] and s.phase == "volley" and s.first == 1
+
+
+def test_noisy_free_for_all_tangled_lines_break(monkeypatch):
+    s = game(n=2, chars=("hattori", "jack"), noisy=True)
+    empty_hands(s)
+    put(s, 0, "Sardine")
+    script(monkeypatch, casts=[0, 0])
+    s, ev = play(s, 0, "cast-r1c1")
+    s, ev = play(s, 1, "cast-r1c2")
+    assert [len(h) for h in s.hands] == [1, 1] and s.phase == "volley"
+    assert any("tangled" in e.text for e in ev)
+
+
+def test_noisy_secret_target_does_not_change_other_views():
+    s = game(n=2, chars=("hattori", "jack"), noisy=True)
+    a, _ = play(s, 0, "cast-r1c1")
+    b, _ = play(s, 0, "cast-r4c5")
+    assert ENGINE.view(a, 1) == ENGINE.view(b, 1) and ENGINE.view(a, None) == ENGINE.view(b, None)
+
+
+def test_first_player_is_the_highest_flip_then_the_stronger_and_flips_stay_face_up():
+    for seed in range(30):
+        s = ENGINE.new_game(["a", "b", "c", "d"], {}, seed)
+        ranks = [(GROUND[s.ground[p]].number, GROUND[s.ground[p]].strength) for p in s.flips]
+        assert ranks[s.turn] == max(ranks)
+        assert all(s.faceup[p] for p in s.flips)
+
+
+def test_characters_are_assigned_from_the_seed_or_chosen():
+    s = ENGINE.new_game(["a", "b", "c"], {}, 5)
+    assert len(set(s.chars)) == 3
+    assert game(chars=("ramsay", "viking")).chars == [5, 4]
+
+
+def test_bad_options_are_refused():
+    from engines.core import BadOptions
+
+    with pytest.raises(BadOptions):
+        ENGINE.new_game(["a", "b"], {"characters": ["jack", "jack"]}, 1)
+    with pytest.raises(BadOptions):
+        ENGINE.new_game(["a", "b"], {"legendary": [4]}, 1)
+    with pytest.raises(BadOptions):
+        ENGINE.new_game(["a", "b"], {"length": "epic"}, 1)
+
+
+def test_an_unoffered_choice_is_refused():
+    s = quiet(game(chars=("hattori", "jack")))
+    with pytest.raises(IllegalChoice):
+        ENGINE.apply(s, 0, "aim-W-c")
+    assert ITEMS and item("Magic Stone") >= 0
