@@ -6,7 +6,7 @@ from PIL import ImageDraw
 
 from engines.core import Result
 from engines.thisbig import ThisBigView
-from engines.thisbig.cards import COLOURS, LUNKER, NAMES, RUBBISH, colour, size
+from engines.thisbig.cards import COLOURS, LUNKER, NAMES, RUBBISH, card_of, colour, size
 from renderers.common import (
     HIGHLIGHT,
     INK,
@@ -35,9 +35,15 @@ SHORT_JUNK = {"boot": "Bt", "tire": "Ti", "can": "Cn", "trombone": "Tb"}
 STATUS_TEXT = {"thinking": "thinking…", "answered": "answered (face down)", "No Catch": "No Catch!"}
 
 
-def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: int, w: int = 46, h: int = 62,
+def _name(face: str) -> str:
+    """A card's name for people, from its face code."""
+    return NAMES[card_of(face)]
+
+
+def card(draw: ImageDraw.ImageDraw, x: int, y: int, face: str, w: int = 46, h: int = 62,
          mark: bool = False, dim: bool = False) -> None:
     """One card face: colour plus a letter and number (fish), a word (rubbish) or a lure label."""
+    c = card_of(face)
     box = (x, y, x + w, y + h)
     big = h >= 100
     if c < 32:
@@ -99,9 +105,9 @@ def _status_line(view: ThisBigView) -> str:
         return "Game over: " + view.ended + "."
     if view.phase == "cast":
         return f"{name} is choosing a lure to cast."
-    lure = NAMES[view.cast]
+    lure = _name(view.cast)
     if view.phase == "answer":
-        extra = " (largest fish, any colour)" if colour(view.cast) == LUNKER else ""
+        extra = " (largest fish, any colour)" if view.cast == "lure-lunker" else ""
         return f"{name} cast a {lure}{extra}: opponents answer in secret."
     return f"{name} cast a {lure} and now picks one face-down card."
 
@@ -110,12 +116,12 @@ def _table(draw: ImageDraw.ImageDraw, view: ThisBigView, y: int) -> int:
     """The middle of the table: current cast, lure discard, decks and the rubbish pile."""
     rounded(draw, (16, y, WIDTH - 16, y + 118), fill=WATER, radius=12)
     draw.text((36, y + 14), "Cast", font=font(17, True), fill=INK)
-    if view.cast >= 0:
+    if view.cast:
         card(draw, 36, y + 38, view.cast, 50, 68, mark=True)
     else:
         draw.text((36, y + 60), "—", font=font(24, True), fill=INK)
     draw.text((130, y + 14), "Lure discard", font=font(17, True), fill=INK)
-    if view.discard_top >= 0:
+    if view.discard_top:
         card(draw, 130, y + 38, view.discard_top, 50, 68)
     draw.text((190, y + 72), f"{view.discard_size} card{'s' if view.discard_size != 1 else ''}", font=font(16),
               fill=INK, anchor="lm")
@@ -173,7 +179,8 @@ def _row(draw: ImageDraw.ImageDraw, view: ThisBigView, s: int, y: int) -> int:
     if not bucket:
         draw.text((x0, y + 33), "empty bucket", font=font(16), fill=MUTED, anchor="lm")
     for i, c in enumerate(bucket):
-        card(draw, x0 + (i % per_line) * 30, y + 6 + (i // per_line) * 68, c, 28, 56, dim=c in view.dumped[s])
+        card(draw, x0 + (i % per_line) * 30, y + 6 + (i // per_line) * 68, c, 28, 56,
+             dim=i >= len(view.buckets[s]))
     score = str(view.points[s])
     draw.text((WIDTH - 34, y + 33), score, font=font(30, True), fill=INK, anchor="rm")
     draw.text((WIDTH - 42 - draw.textlength(score, font=font(30, True)), y + 38), "pts", font=font(15),
@@ -181,7 +188,7 @@ def _row(draw: ImageDraw.ImageDraw, view: ThisBigView, s: int, y: int) -> int:
     if extra:
         shown = view.revealed[s] or view.known[s]
         label = "Shown after the catch: " if view.revealed[s] else "Known in hand: "
-        text = label + ", ".join(NAMES[c] for c in shown)
+        text = label + ", ".join(_name(c) for c in shown)
         draw.text((66, y + h - 22), fit_text(draw, text, WIDTH - 120, 16), font=font(16), fill=INK, anchor="lm")
     return y + h
 
@@ -233,13 +240,13 @@ def hand(view: ThisBigView) -> bytes | None:
     draw.text((w - 16, 28), f"{view.points[seat]} points", font=font(20, True), fill=HIGHLIGHT, anchor="rm")
     y = 70
     if view.phase == "answer" and view.status[seat] == "thinking":
-        note = f"Answer the {NAMES[view.cast]}: highlighted cards may be played"
+        note = f"Answer the {_name(view.cast)}: highlighted cards may be played"
         if not view.playable:
-            note = f"Answer the {NAMES[view.cast]}: you may only say No Catch"
+            note = f"Answer the {_name(view.cast)}: you may only say No Catch"
     elif view.phase == "cast" and view.turn == seat and not view.finished:
         note = "Your turn: cast one of your lures"
-    elif view.cast >= 0:
-        note = f"On the table: {NAMES[view.cast]}"
+    elif view.cast:
+        note = f"On the table: {_name(view.cast)}"
     else:
         note = _status_line(view)
     draw.text((16, y + 10), fit_text(draw, note, w - 32, 19, True), font=font(19, True), fill=INK, anchor="lm")
@@ -281,7 +288,7 @@ def final(view: ThisBigView, result: Result) -> bytes:
                   anchor="lm")
         cards = view.buckets[s] + view.dumped[s]
         for i, c in enumerate(cards[:25]):
-            card(draw, 215 + i * 30, y + 6, c, 28, 56, dim=c in view.dumped[s])
+            card(draw, 215 + i * 30, y + 6, c, 28, 56, dim=i >= len(view.buckets[s]))
         if len(cards) > 25:
             draw.text((WIDTH - 20, y + 34), f"+{len(cards) - 25}", font=font(16), fill=INK, anchor="rm")
         y += 76

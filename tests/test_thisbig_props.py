@@ -9,9 +9,9 @@ import pytest
 from engines.core import MAX_LABEL, Event
 from engines.playout import playout
 from engines.thisbig import ENGINE, ThisBigState
-from engines.thisbig.cards import SIZES
+from engines.thisbig.cards import FACES, SIZES
 from engines.thisbig.rules import points
-from tests.thisbig_helpers import where
+from tests.thisbig_helpers import face_list, where
 
 OPTION_SETS = [{}, {"rubbish_penalty": True}, {"hand_dump": True}, {"reveal_uncaught": True},
                {"rubbish_penalty": True, "hand_dump": True, "reveal_uncaught": True}]
@@ -113,8 +113,8 @@ def test_seat_view_shows_own_hand_and_answer_but_not_others():
         state, _ = ENGINE.apply(state, d.seat, d.choices[0].id)
     seat = next(s for s in range(4) if state.down[s])
     mine = ENGINE.view(state, seat)
-    assert mine.hand == state.hands[seat] and mine.my_down == state.down[seat]
-    assert mine.lures == state.lures[seat]
+    assert sorted(mine.hand) == face_list(state.hands[seat]) and sorted(mine.my_down) == face_list(state.down[seat])
+    assert mine.lures == [FACES[c] for c in sorted(state.lures[seat])]
     public = ENGINE.view(state, None)
     assert public.hand == [] and public.my_down == [] and public.lures == []
     assert public.down_counts[seat] == len(state.down[seat]) and public.status[seat] == "answered"
@@ -164,3 +164,19 @@ def test_greedy_beats_random_more_often_than_not():
             state, _ = ENGINE.apply(state, d.seat, ENGINE.choose(state, d.seat, level, rnd))
         wins += 0 in ENGINE.result(state).winners
     assert wins > 200 / 3 * 1.15, wins
+
+
+def test_greedy_choices_do_not_depend_on_what_the_seat_may_not_see():
+    rnd = random.Random(12)
+    checked = 0
+    for game in range(40):
+        players = 2 + game % 5
+        state = ENGINE.new_game([f"P{i}" for i in range(players)], OPTION_SETS[game % 5], seed=game)
+        while ENGINE.decisions(state):
+            d = rnd.choice(ENGINE.decisions(state))
+            other = _perturb(state, d.seat, rnd)
+            mine = ENGINE.choose(state, d.seat, "greedy", random.Random(checked))
+            assert ENGINE.choose(other, d.seat, "greedy", random.Random(checked)) == mine
+            checked += 1
+            state, _ = ENGINE.apply(state, d.seat, mine)
+    assert checked > 500

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from engines.thisbig.cards import CODES, LUNKER, RIVER_CARDS, size
-from engines.thisbig.rules import FACE_CARDS, ThisBigView
+from engines.thisbig.cards import CODES, COLOURS, FACES, LUNKER, RIVER_CARDS, card_of, size
+from engines.thisbig.rules import ThisBigView
 
 if TYPE_CHECKING:
     from engines.thisbig.rules import ThisBigEngine, ThisBigState
 
+RIVER_FACES = Counter(FACES[c] for c in range(RIVER_CARDS))
+
 
 def unseen(view: ThisBigView) -> list[int]:
-    """River cards this seat has not seen and no one has shown: in the River or in others' unknown cards."""
-    seen = set(view.hand) | set(view.my_down) | set(view.junk)
+    """River cards (one id per copy) this seat has not seen: in the River or among others' unknown cards."""
+    seen = Counter(view.hand + view.my_down + view.junk)
     for cards in (*view.buckets, *view.dumped, *view.known):
         seen.update(cards)
-    return [c for c in range(RIVER_CARDS) if c not in seen]
+    left = RIVER_FACES - seen
+    return [card_of(f) for f, k in sorted(left.items()) for _ in range(k)]
 
 
 def _unknown_count(view: ThisBigView, seat: int) -> int:
@@ -32,24 +36,42 @@ def _p_any(pool: list[int], wanted: int, draws: int) -> float:
     return 1.0 - (1.0 - wanted / len(pool)) ** draws
 
 
+def _known_fish(view: ThisBigView, seat: int, lure: int) -> list[int]:
+    """Fish publicly known to be in `seat`'s hand that answer this lure."""
+    cards = [card_of(f) for f in view.known[seat]]
+    return [c for c in cards if c < 32 and (lure == LUNKER or c >> 3 == lure)]
+
+
 def _colour_value(view: ThisBigView, pool: list[int], seat: int, lure: int) -> float:
     """The expected size of the fish `seat` holds for this lure (0 when it surely holds none)."""
-    known = [c for c in view.known[seat] if c < 32 and (lure == LUNKER or c >> 3 == lure)]
+    known = _known_fish(view, seat, lure)
     draws = _unknown_count(view, seat)
     if lure == LUNKER:
-        if view.lacks[seat] == 15 and not known:
+        if len(view.lacks[seat]) == len(COLOURS) and not known:
             return 0.0
         floor = max((size(c) for c in known), default=0)
         return sum(1.0 if v <= floor else _p_any(pool, sum(1 for c in pool if size(c) >= v), draws)
                    for v in range(1, 6))
-    if view.lacks[seat] >> lure & 1 and not known:
-        return 0.0
-    fish = [c for c in pool if c < 32 and c >> 3 == lure]
     if known:
         return float(min(size(c) for c in known))
-    if not fish:
+    fish = [c for c in pool if c < 32 and c >> 3 == lure]
+    if COLOURS[lure] in view.lacks[seat] or not fish:
         return 0.0
     return _p_any(pool, len(fish), draws) * sum(size(c) for c in fish) / len(fish)
+
+
+def _fish_size(view: ThisBigView, pool: list[int], seat: int, lure: int) -> float:
+    """The expected size of a fish `seat` surely played to this lure."""
+    if lure == LUNKER:
+        fish = [c for c in pool if c < 32]
+        return _colour_value(view, pool, seat, lure) or (sum(size(c) for c in fish) / len(fish) if fish else 1.0)
+    fish = [c for c in pool if c < 32 and c >> 3 == lure] + _known_fish(view, seat, lure)
+    return sum(size(c) for c in fish) / len(fish) if fish else 1.0
+
+
+def _lure(face: str) -> int:
+    """The colour index of a lure face ('lure-r'), or LUNKER."""
+    return LUNKER if face == "lure-lunker" else CODES.index(face[-1])
 
 
 def _cast(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
@@ -58,8 +80,7 @@ def _cast(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
     others = [s for s in range(len(view.players)) if s != view.seat]
     best, best_score = ids[0], -1.0
     for cid in ids:
-        lure = LUNKER if cid == "lure-lunker" else CODES.index(cid[-1])
-        values = [_colour_value(view, pool, s, lure) for s in others]
+        values = [_colour_value(view, pool, s, _lure(cid)) for s in others]
         score = max(values) + 0.1 * sum(values) + rnd.random() * 1e-6
         if score > best_score:
             best, best_score = cid, score
@@ -71,7 +92,7 @@ def _answer(ids: list[str]) -> str:
     def cost(cid: str) -> int:
         if cid == "pass":
             return 0
-        return sum(size(FACE_CARDS[f][0]) if FACE_CARDS[f][0] < 32 else -1 for f in cid.split("-"))
+        return sum(size(card_of(f)) if card_of(f) < 32 else -1 for f in cid.split("-"))
     return min(ids, key=cost)
 
 
@@ -79,7 +100,7 @@ def _pick(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
     """The face-down card most likely to be a big fish, from how and when each seat answered, hand sizes,
     known cards and what is unseen. An answer made at once was forced, and a forced card is always a fish."""
     pool = unseen(view)
-    lure = LUNKER if view.cast >= 60 else (view.cast - 40) // 5
+    lure = _lure(view.cast)
     scored = []
     for cid in ids:
         seat = int(cid.split("-")[1])
@@ -88,16 +109,6 @@ def _pick(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
             value = max(value, _fish_size(view, pool, seat, lure)) + 10.0
         scored.append((value, rnd.random(), cid))
     return max(scored)[2]
-
-
-def _fish_size(view: ThisBigView, pool: list[int], seat: int, lure: int) -> float:
-    """The expected size of a fish `seat` surely played to this lure."""
-    if lure == LUNKER:
-        fish = [c for c in pool if c < 32]
-        return _colour_value(view, pool, seat, lure) or (sum(size(c) for c in fish) / len(fish) if fish else 1.0)
-    fish = [c for c in pool if c < 32 and c >> 3 == lure] + [
-        c for c in view.known[seat] if c < 32 and c >> 3 == lure]
-    return sum(size(c) for c in fish) / len(fish) if fish else 1.0
 
 
 def greedy_choice(engine: ThisBigEngine, state: ThisBigState, seat: int, rnd: random.Random) -> str:

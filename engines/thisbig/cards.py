@@ -58,3 +58,11 @@ def name(card: int) -> str:
 
 FACES = [face(c) for c in range(ALL_CARDS)]
 NAMES = [name(c) for c in range(ALL_CARDS)]
+FACE_CARDS: dict[str, list[int]] = {}
+for _card in range(ALL_CARDS):
+    FACE_CARDS.setdefault(FACES[_card], []).append(_card)
+
+
+def card_of(face_code: str) -> int:
+    """A card id with this face (identical cards are interchangeable)."""
+    return FACE_CARDS[face_code][0]

@@ -10,10 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
 from engines.thisbig.cards import (
-    ALL_CARDS,
     COLOURS,
     DEAL,
     DUMP_AT,
+    FACE_CARDS,
     FACES,
     FISH,
     JUNK,
@@ -29,9 +29,6 @@ from engines.thisbig.cards import (
 IDLE, THINKING, DOWN, PASS = 0, 1, 2, 3  # a seat's answer status during a cast
 AT_ONCE = 2  # added to DOWN or PASS when the engine made the (forced) answer the moment the lure was cast
 STATUS_NAMES = ("", "thinking", "answered", "No Catch", "answered", "No Catch")
-FACE_CARDS: dict[str, list[int]] = {}
-for _card in range(ALL_CARDS):
-    FACE_CARDS.setdefault(FACES[_card], []).append(_card)
 ALL_COLOURS = (1 << len(COLOURS)) - 1
 
 
@@ -73,36 +70,39 @@ class ThisBigState(GameState):
 
 
 class ThisBigView(View):
-    """What one seat (None: the table) may see; `hand`, `lures` and `my_down` only in a seat's own view."""
+    """What one seat (None: the table) may see; `hand`, `lures` and `my_down` only in a seat's own view.
+
+    Cards are face codes ('r3' red 3, 'boot', 'lure-g', 'lure-lunker'): identical cards are interchangeable.
+    """
 
     turn: int
     phase: str
-    cast: int
+    cast: str  # the lure on the table, "" when none
     target: int
     dump_at: int
     penalty: bool
     reveal: bool
     river_size: int
     tackle_size: int
-    discard_top: int
+    discard_top: str  # "" when the discard is empty
     discard_size: int
-    junk: list[int]
-    buckets: list[list[int]]
-    dumped: list[list[int]]
+    junk: list[str]
+    buckets: list[list[str]]
+    dumped: list[list[str]]
     points: list[int]
     hand_sizes: list[int]
     lure_counts: list[int]
     status: list[str]
     at_once: list[bool]  # answered by the engine at once (forced): the table sees that as it happens
     down_counts: list[int]
-    revealed: list[list[int]]
-    known: list[list[int]]
-    lacks: list[int]
+    revealed: list[list[str]]  # unpicked cards shown after the last catch (reveal option)
+    known: list[list[str]]  # cards publicly known to be in each hand
+    lacks: list[list[str]]  # colours each seat has shown it lacks (a No Catch) since its last restock
     ended: str
-    hand: list[int] = Field(default_factory=list)
-    lures: list[int] = Field(default_factory=list)
-    my_down: list[int] = Field(default_factory=list)
-    playable: list[int] = Field(default_factory=list)  # own cards that may answer the cast now (or lures to cast)
+    hand: list[str] = Field(default_factory=list)
+    lures: list[str] = Field(default_factory=list)
+    my_down: list[str] = Field(default_factory=list)
+    playable: list[str] = Field(default_factory=list)  # own cards that may answer the cast now (or lures to cast)
 
 
 def _value(card: int) -> int:
@@ -127,6 +127,11 @@ def dumped_value(state: ThisBigState, seat: int) -> int:
 def points(state: ThisBigState, seat: int) -> int:
     """A seat's score: fish sizes in the bucket (and dumped), minus one per rubbish there."""
     return sum(_value(c) for c in state.buckets[seat]) + (dumped_value(state, seat) if state.dumped else 0)
+
+
+def _faces(cards: list[int]) -> list[str]:
+    """Cards as face codes, in card order."""
+    return [FACES[c] for c in sorted(cards)]
 
 
 def _distinct(cards: list[int]) -> list[str]:
@@ -486,38 +491,37 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
     def view(self, state: ThisBigState, seat: int | None) -> ThisBigView:
         """Public table for everyone; a seat also sees its own hand, lures and face-down answer."""
         n = len(state.players)
-        over = state.phase == "over"
         own = seat is not None and 0 <= seat < n
         playable: list[int] = []
         if own and state.phase == "cast" and seat == state.turn:
-            playable = list(state.lures[seat])
+            playable = state.lures[seat]
         elif own and state.phase == "answer" and state.status[seat] == THINKING:
             faces = {f for cid in answer_ids(state, seat) if cid != "pass" for f in cid.split("-")}
             playable = [c for c in state.hands[seat] if FACES[c] in faces]
         return ThisBigView(
             game=self.key, seat=seat, players=list(state.players),
-            to_act=[d.seat for d in self.decisions(state)], last=list(state.log_tail), finished=over,
-            turn=state.turn, phase=state.phase, cast=state.cast, target=state.target, dump_at=state.dump_at,
+            to_act=[d.seat for d in self.decisions(state)], last=list(state.log_tail),
+            finished=state.phase == "over", turn=state.turn, phase=state.phase,
+            cast=FACES[state.cast] if state.cast >= 0 else "", target=state.target, dump_at=state.dump_at,
             penalty=state.penalty, reveal=state.reveal, river_size=len(state.river),
-            tackle_size=len(state.tackle), discard_top=state.discard[-1] if state.discard else -1,
-            discard_size=len(state.discard), junk=list(state.junk), buckets=[list(b) for b in state.buckets],
-            dumped=pairs(state.dumped, n), points=[points(state, s) for s in range(n)],
+            tackle_size=len(state.tackle), discard_top=FACES[state.discard[-1]] if state.discard else "",
+            discard_size=len(state.discard), junk=_faces(state.junk), buckets=[_faces(b) for b in state.buckets],
+            dumped=[_faces(d) for d in pairs(state.dumped, n)], points=[points(state, s) for s in range(n)],
             hand_sizes=[len(h) for h in state.hands], lure_counts=[len(h) for h in state.lures],
             status=[STATUS_NAMES[s] for s in state.status], at_once=[s > PASS for s in state.status],
             down_counts=[len(d) for d in state.down],
-            revealed=pairs(state.revealed, n), known=self._known(state),
-            lacks=list(state.lacks), ended=state.ended,
-            hand=list(state.hands[seat]) if own else [], lures=list(state.lures[seat]) if own else [],
-            my_down=list(state.down[seat]) if own else [], playable=playable,
+            revealed=[_faces(r) for r in pairs(state.revealed, n)], known=self._known(state),
+            lacks=[[name for c, name in enumerate(COLOURS) if mask >> c & 1] for mask in state.lacks],
+            ended=state.ended, hand=_faces(state.hands[seat]) if own else [],
+            lures=_faces(state.lures[seat]) if own else [], my_down=_faces(state.down[seat]) if own else [],
+            playable=_faces(playable),
         )
 
     @staticmethod
-    def _known(state: ThisBigState) -> list[list[int]]:
+    def _known(state: ThisBigState) -> list[list[str]]:
         """Publicly known cards, by the seat holding them (in hand or face down)."""
-        out: list[list[int]] = [[] for _ in state.players]
-        for s, (hand, down) in enumerate(zip(state.hands, state.down, strict=True)):
-            out[s] = sorted(c for c in state.known if c in hand or c in down)
-        return out
+        return [_faces([c for c in state.known if c in hand or c in down])
+                for hand, down in zip(state.hands, state.down, strict=True)]
 
     def breakdown(self, state: ThisBigState) -> list[dict[str, int]]:
         """Per seat: fish caught, rubbish caught (penalty), and the hand dump, summing to the score."""
