@@ -39,6 +39,7 @@ class Host:
         self.clock = clock
         self._records: dict[int, GameRecord] = {}  # game id -> last record this host saw, state included
         self._locks: dict[int, asyncio.Lock] = {}
+        self._last_decisions: tuple[GameState | None, list[Decision]] = (None, [])
 
     @classmethod
     async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Host:
@@ -59,7 +60,13 @@ class Host:
         """The decisions now awaited (none unless the game is active)."""
         if record.status != "active" or record.state is None:
             return []
-        return self.engine(record).decisions(record.state)
+        return self._decisions(record.key, record.state)
+
+    def _decisions(self, key: str, state: GameState) -> list[Decision]:
+        """A state's decisions, remembered for the last state asked about (states never change in place)."""
+        if self._last_decisions[0] is not state:
+            self._last_decisions = (state, registry.get(key).decisions(state))
+        return self._last_decisions[1]
 
     def view(self, record: GameRecord, seat: int | None) -> View:
         """What this seat (None: everyone) may see."""
@@ -347,22 +354,19 @@ class Host:
         """Apply a person's choice, then any automated replies, in one transaction."""
         engine = self.engine(record)
         assert record.state is not None
-        decision = next((d for d in engine.decisions(record.state) if d.seat == seat), None)
         try:
-            state, events = engine.apply(record.state, seat, choice_id)
+            decision = engine.pending_for(record.state, seat)
+            state, events = engine.apply_to(record.state, decision, choice_id)
         except GameError as exc:
             raise HostError(exc.message) from None
-        assert decision is not None
-        move = self._move(record, 0, decision, seat, choice_id, by_ai=False)
+        move = self._move(self._move_count(record), decision, choice_id, by_ai=False)
         return await self._advance(record, [move], events, state=state)
 
-    def _move(self, record: GameRecord, offset: int, decision: Decision, seat: int, choice_id: str,
-              by_ai: bool) -> Move:
+    def _move(self, index: int, decision: Decision, choice_id: str, by_ai: bool) -> Move:
         """A log entry; private choices are logged without their secret label."""
         choice = decision.choice(choice_id)
         label = "made a private choice" if decision.private or choice is None else choice.label
-        return Move(index=self._move_count(record) + offset, seat=seat, choice_id=choice_id, label=label,
-                    by_ai=by_ai, at=self.clock())
+        return Move(index=index, seat=decision.seat, choice_id=choice_id, label=label, by_ai=by_ai, at=self.clock())
 
     @staticmethod
     def _move_count(record: GameRecord) -> int:
@@ -377,20 +381,17 @@ class Host:
         state = record.state if state is None else state
         base = self._move_count(record)
         played = 0
+        autoplay = autoplay and any(seat.automated for seat in record.seats)
         while autoplay and state is not None and played < limit:
-            waiting = [d for d in engine.decisions(state) if record.seats[d.seat].automated]
+            waiting = [d for d in self._decisions(record.key, state) if record.seats[d.seat].automated]
             if not waiting:
                 break
             decision = waiting[0]
-            seat = record.seats[decision.seat]
-            level = seat.ai or self._standin_level(record)
+            level = record.seats[decision.seat].ai or self._standin_level(record)
             rnd = random.Random(f"{record.seed}:{state.step}:{decision.seat}")
             choice_id = engine.choose(state, decision.seat, level, rnd)
-            state, new_events = engine.apply(state, decision.seat, choice_id)
-            moves.append(Move(index=base + len(moves), seat=decision.seat, choice_id=choice_id,
-                              label="made a private choice" if decision.private
-                              else decision.choice(choice_id).label,  # type: ignore[union-attr]
-                              by_ai=True, at=self.clock()))
+            moves.append(self._move(base + len(moves), decision, choice_id, by_ai=True))
+            state, new_events = engine.apply_to(state, decision, choice_id)
             events.extend(new_events)
             played += 1
         if state is not None and engine.result(state) is not None:
@@ -407,7 +408,10 @@ class Host:
         record.updated_at = self.clock()
         record.state = state
         state_json = None if state is None else self.engine(record).dump(state)
-        if not await self.store.save(record, state_json, expected, moves):
+        before = self._records.get(record.id)
+        seating = before is None or (before.seats, before.options, before.host_user, before.seed) != (
+            record.seats, record.options, record.host_user, record.seed)
+        if not await self.store.save(record, state_json, expected, moves, seating=seating):
             self._records.pop(record.id, None)
             raise HostError(OUTDATED)
         self._records[record.id] = record

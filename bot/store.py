@@ -85,10 +85,11 @@ class Store(ABC):
 
     @abstractmethod
     async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
-                   moves: Sequence[Move] = ()) -> bool:
+                   moves: Sequence[Move] = (), seating: bool = True) -> bool:
         """Write the record (version already bumped) if the stored version is still `expected_version`.
 
         The moves are appended in the same transaction. False (and nothing written) on a stale version.
+        `seating` False says the seats, options, host and seed did not change, so they need no write.
         """
 
     @abstractmethod
@@ -207,19 +208,19 @@ class SqliteStore(Store):
         return _record(row) if row else None
 
     async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
-                   moves: Sequence[Move] = ()) -> bool:
+                   moves: Sequence[Move] = (), seating: bool = True) -> bool:
         """Compare-and-swap the record; the trigger appends the moves in the same statement."""
         batch = None
         if moves:
             batch = json.dumps([[m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at] for m in moves])
+        sql = "UPDATE games SET status = ?, version = ?, state = ?, updated_at = ?, turn_since = ?, new_moves = ?"
+        args: tuple[Any, ...] = (record.status, record.version, state_json, record.updated_at, record.turn_since,
+                                 batch)
+        if seating:
+            sql += ", options = ?, seed = ?, seats = ?, host_user = ?"
+            args += (json.dumps(record.options), record.seed, _seats_json(record), record.host_user)
         async with self._lock:
-            cur = await self._conn.execute(
-                "UPDATE games SET options = ?, seed = ?, status = ?, seats = ?, version = ?, state = ?, "
-                "updated_at = ?, turn_since = ?, host_user = ?, new_moves = ? WHERE id = ? AND version = ?",
-                (json.dumps(record.options), record.seed, record.status, _seats_json(record), record.version,
-                 state_json, record.updated_at, record.turn_since, record.host_user, batch, record.id,
-                 expected_version),
-            )
+            cur = await self._conn.execute(sql + " WHERE id = ? AND version = ?", (*args, record.id, expected_version))
             return cur.rowcount == 1
 
     async def set_fields(self, game_id: int, **fields: Any) -> None:

@@ -115,7 +115,7 @@ class GameState(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
-O = TypeVar("O", bound=BaseModel)
+Opts = TypeVar("Opts", bound=BaseModel)
 
 LOG_TAIL = 6
 
@@ -138,7 +138,7 @@ def clone(value: Any) -> Any:
     return value
 
 
-class GameEngine(ABC, Generic[S, O]):
+class GameEngine(ABC, Generic[S, Opts]):
     """One game's rules. Subclasses set the class attributes and implement the abstract methods.
 
     `apply` is pure: it validates, works on a copy and returns the new state with its events.
@@ -153,7 +153,7 @@ class GameEngine(ABC, Generic[S, O]):
     rules_summary: ClassVar[str]
 
     # ---- setup -------------------------------------------------------------------------------
-    def parse_options(self, raw: dict[str, Any] | BaseModel | None) -> O:
+    def parse_options(self, raw: dict[str, Any] | BaseModel | None) -> Opts:
         """Validate options; a bad option raises BadOptions with a readable message."""
         if isinstance(raw, self.Options):
             return raw  # type: ignore[return-value]
@@ -166,7 +166,7 @@ class GameEngine(ABC, Generic[S, O]):
                 parts.append(f"{where}: {err['msg']}")
             raise BadOptions("Invalid options for " + self.name + ": " + "; ".join(parts)) from None
 
-    def check_players(self, count: int, options: O) -> None:
+    def check_players(self, count: int, options: Opts) -> None:
         """Raise BadOptions unless this many players may play with these options."""
         if not self.min_players <= count <= self.max_players:
             raise BadOptions(f"{self.name} takes {self.min_players} to {self.max_players} players, not {count}.")
@@ -178,7 +178,7 @@ class GameEngine(ABC, Generic[S, O]):
         return self.setup(list(players), opts, Rng.from_seed(seed))
 
     @abstractmethod
-    def setup(self, players: list[str], options: O, rng: Rng) -> S:
+    def setup(self, players: list[str], options: Opts, rng: Rng) -> S:
         """Build the opening state (deal, place, choose first player)."""
 
     # ---- play --------------------------------------------------------------------------------
@@ -186,18 +186,26 @@ class GameEngine(ABC, Generic[S, O]):
     def decisions(self, state: S) -> list[Decision]:
         """Every pending decision; empty exactly when the game is over."""
 
+    def pending_for(self, state: S, seat: int) -> Decision:
+        """The seat's pending decision; raises GameOver or NotYourTurn when it has none."""
+        pending = self.decisions(state)
+        if not pending:
+            raise GameOver("This game is over.")
+        for decision in pending:
+            if decision.seat == seat:
+                return decision
+        raise NotYourTurn("It is not your turn to decide.")
+
     def apply(self, state: S, seat: int, choice_id: str) -> tuple[S, list[Event]]:
         """Apply one seat's choice; raises GameOver, NotYourTurn or IllegalChoice and changes nothing."""
-        if self.result(state) is not None:
-            raise GameOver("This game is over.")
-        pending = [d for d in self.decisions(state) if d.seat == seat]
-        if not pending:
-            raise NotYourTurn("It is not your turn to decide.")
-        decision = pending[0]
+        return self.apply_to(state, self.pending_for(state, seat), choice_id)
+
+    def apply_to(self, state: S, decision: Decision, choice_id: str) -> tuple[S, list[Event]]:
+        """Apply a choice to a decision that `decisions(state)` returned; raises IllegalChoice."""
         if decision.choice(choice_id) is None:
             raise IllegalChoice("That choice is not available now.")
         new = clone(state)
-        events = self.play(new, seat, choice_id, decision)
+        events = self.play(new, decision.seat, choice_id, decision)
         new.step += 1
         public = [e.text for e in events if e.private_to is None]
         if public:
