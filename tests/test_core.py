@@ -53,13 +53,13 @@ def test_apply_is_pure_and_raises_typed_errors():
     state = TOY.new_game(["A", "B"], {"stones": 2}, 9)
     before = TOY.dump(state)
     with pytest.raises(NotYourTurn):
-        TOY.apply(state, 1, "take:1")
+        TOY.apply(state, 1, "take-1")
     with pytest.raises(IllegalChoice):
-        TOY.apply(state, 0, "take:3")
-    after, events = TOY.apply(state, 0, "take:2")
+        TOY.apply(state, 0, "take-3")
+    after, events = TOY.apply(state, 0, "take-2")
     assert TOY.dump(state) == before and after.step == 1 and events
     with pytest.raises(GameOver):
-        TOY.apply(after, 1, "take:1")
+        TOY.apply(after, 1, "take-1")
 
 
 def test_bad_options_and_player_counts_have_readable_messages():

@@ -73,7 +73,7 @@ async def test_outdated_version_is_refused_and_changes_nothing(db_path, clock, t
     to_act = host.pending(record)[0].seat
     user = record.seats[to_act].user_id
     with pytest.raises(HostError, match="older state"):
-        await host.submit(record.id, user, "take:1", record.version - 1)
+        await host.submit(record.id, user, "take-1", record.version - 1)
     after = await host.get(record.id)
     assert after.version == record.version and after.state == record.state
     assert await host.history(record.id) == []
@@ -84,8 +84,8 @@ async def test_same_choice_sent_twice_at_once_is_applied_once(db_path, clock, to
     host, record = await started(db_path, clock, toy_game)
     user = record.seats[host.pending(record)[0].seat].user_id
     results = await asyncio.gather(
-        host.submit(record.id, user, "take:2", record.version),
-        host.submit(record.id, user, "take:2", record.version),
+        host.submit(record.id, user, "take-2", record.version),
+        host.submit(record.id, user, "take-2", record.version),
         return_exceptions=True,
     )
     assert sum(1 for r in results if isinstance(r, HostError)) == 1
@@ -98,11 +98,11 @@ async def test_a_seat_cannot_act_for_another_and_strangers_cannot_act(db_path, c
     host, record = await started(db_path, clock, toy_game)
     idle = 1 - host.pending(record)[0].seat
     with pytest.raises(HostError, match="not your turn"):
-        await host.submit(record.id, record.seats[idle].user_id, "take:1", record.version)
+        await host.submit(record.id, record.seats[idle].user_id, "take-1", record.version)
     with pytest.raises(HostError, match="not playing"):
-        await host.submit(record.id, CAROL, "take:1", record.version)
+        await host.submit(record.id, CAROL, "take-1", record.version)
     with pytest.raises(HostError, match="not available"):
-        await host.submit(record.id, record.seats[1 - idle].user_id, "take:9", record.version)
+        await host.submit(record.id, record.seats[1 - idle].user_id, "take-9", record.version)
     assert (await host.get(record.id)).version == record.version
     await host.close()
 
@@ -112,7 +112,7 @@ async def test_restart_resumes_mid_game_and_replay_matches_snapshot(db_path, clo
     for _ in range(2):
         record = await host.get(record.id)
         user = record.seats[host.pending(record)[0].seat].user_id
-        record = (await host.submit(record.id, user, "take:1", record.version)).record
+        record = (await host.submit(record.id, user, "take-1", record.version)).record
     await host.close()
 
     second = await Host.open(db_path, clock)
@@ -120,7 +120,7 @@ async def test_restart_resumes_mid_game_and_replay_matches_snapshot(db_path, clo
     assert resumed.version == record.version and resumed.state == record.state
     assert second.engine(resumed).dump(await second.replay(record.id)) == second.engine(resumed).dump(resumed.state)
     user = resumed.seats[second.pending(resumed)[0].seat].user_id
-    played = await second.submit(record.id, user, "take:3", resumed.version)
+    played = await second.submit(record.id, user, "take-3", resumed.version)
     assert played.record.state.pile == 4
     await second.close()
 
@@ -130,13 +130,13 @@ async def test_two_hosts_on_one_file_see_each_others_moves(db_path, clock, toy_g
     second = await Host.open(db_path, clock)
     await second.get(record.id)  # warm its cache
     user = record.seats[first.pending(record)[0].seat].user_id
-    moved = (await first.submit(record.id, user, "take:1", record.version)).record
+    moved = (await first.submit(record.id, user, "take-1", record.version)).record
     seen = await second.get(record.id)
     assert seen.version == moved.version and seen.state == moved.state
     with pytest.raises(HostError, match="older state"):
-        await second.submit(record.id, user, "take:1", record.version)
+        await second.submit(record.id, user, "take-1", record.version)
     other = seen.seats[second.pending(seen)[0].seat].user_id
-    assert (await second.submit(record.id, other, "take:1", seen.version)).record.state.pile == 7
+    assert (await second.submit(record.id, other, "take-1", seen.version)).record.state.pile == 7
     await first.close()
     await second.close()
 
@@ -161,11 +161,11 @@ async def test_standin_plays_idle_seat_until_owner_reclaims(db_path, clock, toy_
     assert played.moves and played.moves[0].seat == idle and played.moves[0].by_ai
     record = played.record
     other = record.seats[1 - idle].user_id
-    record = (await host.submit(record.id, other, "take:1", record.version)).record
+    record = (await host.submit(record.id, other, "take-1", record.version)).record
     assert host.pending(record)[0].seat == 1 - idle, "the stand-in should have answered for the idle seat"
     await host.reclaim(record.id, record.seats[idle].user_id)
     record = await host.get(record.id)
-    record = (await host.submit(record.id, other, "take:1", record.version)).record
+    record = (await host.submit(record.id, other, "take-1", record.version)).record
     assert host.pending(record)[0].seat == idle
     await host.close()
 
@@ -173,7 +173,7 @@ async def test_standin_plays_idle_seat_until_owner_reclaims(db_path, clock, toy_
 async def test_private_choices_and_events_stay_out_of_the_log(db_path, clock, toy_game):
     host, record = await started(db_path, clock, toy_game)
     user = record.seats[host.pending(record)[0].seat].user_id
-    played = await host.submit(record.id, user, "take:1", record.version)
+    played = await host.submit(record.id, user, "take-1", record.version)
     private = [e for e in played.events if e.private_to is not None]
     assert private and all("secret" in e.text for e in private)
     assert all("secret" not in line for line in played.record.state.log_tail)

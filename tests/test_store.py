@@ -42,10 +42,10 @@ async def test_save_appends_moves_with_the_version_and_a_stale_save_writes_nothi
     game = record()
     game.id = await store.create(game, None)
     game.version = 1
-    moves = [Move(index=0, seat=0, choice_id="take:1", label="Take 1"),
-             Move(index=1, seat=1, choice_id="take:2", label="Take 2", by_ai=True)]
+    moves = [Move(index=0, seat=0, choice_id="take-1", label="Take 1"),
+             Move(index=1, seat=1, choice_id="take-2", label="Take 2", by_ai=True)]
     assert await store.save(game, "{}", 0, moves)
-    assert [m.choice_id for m in await store.moves(game.id)] == ["take:1", "take:2"]
+    assert [m.choice_id for m in await store.moves(game.id)] == ["take-1", "take-2"]
     assert (await store.moves(game.id))[1].by_ai
     game.version = 2
     assert not await store.save(game, "{}", 0, [Move(index=2, seat=0, choice_id="x", label="x")])

@@ -59,11 +59,11 @@ class ToyEngine(GameEngine[ToyState, ToyOptions]):
     def _choice(n: int):
         from engines.core import Choice
 
-        return Choice(id=f"take:{n}", label=f"Take {n}")
+        return Choice(id=f"take-{n}", label=f"Take {n}")
 
     def play(self, state: ToyState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
         """Take stones and pass the turn."""
-        n = int(choice_id.split(":")[1])
+        n = int(choice_id.split("-")[1])
         state.pile -= n
         state.taken[seat] += n
         state.turn = (state.turn + 1) % len(state.players)
