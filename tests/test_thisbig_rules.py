@@ -350,3 +350,21 @@ def test_cast_decision_is_private_and_lists_the_lures():
     (decision,) = ENGINE.decisions(state)
     assert decision.private and decision.kind == "cast"
     assert [c.id for c in decision.choices] == ["lure-r", "lure-y", "lure-lunker"]
+
+
+def test_hand_dump_uses_the_hosts_target_when_one_is_set():
+    assert ENGINE.new_game(["a", "b", "c"], {"hand_dump": True}, seed=1).dump_at == 7
+    assert ENGINE.new_game(["a", "b", "c"], {"hand_dump": True, "target": 12}, seed=1).dump_at == 12
+    assert ENGINE.new_game(["a", "b", "c"], {"target": 12}, seed=1).dump_at == 0
+
+
+def test_a_picked_known_card_is_no_longer_known():
+    state = table(["g1", "r1 r4 y2", "r2 boot b3"], LURES3[:3], reveal_uncaught=True)
+    state, _ = cast(state, "lure-r")
+    state, _ = ENGINE.apply(state, 1, "r4")
+    state, _ = ENGINE.apply(state, 2, "boot")
+    state, _ = ENGINE.apply(state, 0, "pick-1")  # P2's boot is shown and goes back
+    assert ENGINE.view(state, None).known[2] == ["boot"]
+    state, _ = cast(state, "lure-r")  # P1 casts red: P0 has none, P2 answers
+    state, _ = ENGINE.apply(state, 2, "boot")  # the only card down: caught at once
+    assert ENGINE.view(state, None).known[2] == [] and face_list(state.junk) == ["boot"]

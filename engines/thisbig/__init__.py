@@ -29,7 +29,12 @@ Rules choices the rulebook and RULINGS leave open:
   cards are shown after each catch and stay publicly known while they remain in that hand).
 - `target`: None means 10 (2-4 players) or 7 (5-6); a host value must be at least that default.
 - The public view also keeps what the table has learnt from No Catch answers (`lacks`: colours a seat
-  cannot hold since its last restock) and revealed cards (`known`), so an AI may reason from them.
+  cannot hold since its last restock), revealed cards (`known`) and which answers the engine made at once
+  (`at_once`: a forced answer, visible the moment the lure is cast), so an AI may reason from them.
+- Views name cards by face code (`r3` red 3, `boot`, `lure-g`, `lure-lunker`); the state keeps card ids.
+- Simultaneity needs nothing new from the contract: `decisions` lists one private answer per opponent
+  still thinking, each seat's `apply` is independent of the others' (any order gives the same cards),
+  and the cast resolves inside the apply of the last answer.
 """
 
 from engines.thisbig.rules import ThisBigEngine, ThisBigOptions, ThisBigState, ThisBigView
