@@ -143,10 +143,13 @@ def new_canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDr
 
 
 def to_png(img: Image.Image) -> bytes:
-    """Encode as a palette PNG when that keeps the picture, which keeps files small."""
+    """Encode as a 128-colour palette PNG (flat drawings lose nothing), small and quick to send.
+
+    The octree quantizer takes a few ms where median cut takes ~35 ms on a full board.
+    """
     buf = io.BytesIO()
-    small = img.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    small.save(buf, format="PNG", optimize=False, compress_level=6)
+    small = img.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    small.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
 
 
@@ -158,7 +161,7 @@ def score_table(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, players: 
         for k in row:
             if k not in columns:
                 columns.append(k)
-    name_w = 230
+    name_w = 270
     col_w = max(60, (width - name_w - 90) // max(1, len(columns)))
     header_f = font(15, bold=True)
     for i, c in enumerate(columns):
