@@ -173,9 +173,9 @@ def _row(draw: ImageDraw.ImageDraw, view: ThisBigView, s: int, y: int) -> int:
             draw.text((66, y + 51), tag, font=font(16, view.status[s] == "thinking"), fill=INK, anchor="lm")
     draw.text((270, y + 14), f"Hand: {view.hand_sizes[s]}", font=font(16), fill=INK)
     draw.text((270, y + 38), f"Lures: {view.lure_counts[s]}", font=font(16), fill=INK)
-    for k in range(view.down_counts[s]):
-        back(draw, 370 + k * 28, y + 6, 40, 54)
-    x0 = 460
+    for k in range(view.down_counts[s]):  # two cards are numbered as the pick choices name them
+        back(draw, 370 + k * 44, y + 6, 40, 54, str(k + 1) if view.down_counts[s] > 1 else "")
+    x0 = 472
     if not bucket:
         draw.text((x0, y + 33), "empty bucket", font=font(16), fill=MUTED, anchor="lm")
     for i, c in enumerate(bucket):
