@@ -14,7 +14,7 @@ def game(n: int = 2, chars: tuple[str, ...] = ("william", "jack"), seed: int = 7
     chars = tuple(chars) + tuple(c for c in CHARACTER_KEYS if c not in chars)
     opts = {"characters": list(chars[:n]), **options}
     state = ENGINE.new_game(NAMES[:n], opts, seed)
-    if not state.options.noisy:
+    if not state.noisy:
         ENGINE._reset_turn(state, 0)
         state.phase = "cast"
     return state

@@ -81,7 +81,10 @@ class PushFishOptions(BaseModel):
 class PushFishState(GameState):
     """The whole table; face-down cards, both piles' order and item hands are hidden."""
 
-    options: PushFishOptions
+    hard: bool  # the options, flat (the state is copied on every choice)
+    legendary: list[int]
+    noisy: bool
+    first_game: bool
     fish_goal: int
     chars: list[int]
     ground: list[int]  # card id per space (row * 5 + col, row 0 nearest), -1 when empty
@@ -204,13 +207,13 @@ def fish_count(state: PushFishState, seat: int) -> int:
 
 def hard_for(state: PushFishState, seat: int) -> bool:
     """Whole-token HIT and GET rules apply to this seat (Hard Mode or Legendary Angler)."""
-    return state.options.hard or seat in state.options.legendary
+    return state.hard or seat in state.legendary
 
 
 def needed_successes(state: PushFishState, seat: int, card: int) -> int:
     """Golden Fish and Kraken (and rare fish for a Legendary Angler) need two successful rod actions."""
     c = GROUND[card]
-    return 2 if c.kind == LEGEND or (c.rare and seat in state.options.legendary) else 1
+    return 2 if c.kind == LEGEND or (c.rare and seat in state.legendary) else 1
 
 
 def fight_zone(state: PushFishState) -> int:
@@ -278,7 +281,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         rng.shuffle(spaces)
         flips = spaces[:n]
         state = PushFishState(
-            players=players, rng=rng, options=options,
+            players=players, rng=rng, hard=options.hard, legendary=options.legendary,
+            noisy=options.noisy, first_game=options.first_game,
             fish_goal=FIRST_GAME_FISH if options.first_game else LENGTHS[options.length],
             chars=chars, ground=cards[:SPACES], faceup=[False] * SPACES, pile=cards[SPACES:], items=items,
             idiscard=[], hands=hands, catches=[[] for _ in players], spent=[], offer=offer, mdeck=missions,
@@ -313,7 +317,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         state.target, state.hits, state.flicks = -1, [], []
         state.used = state.missed = state.calm = False
         state.tol, state.weak, state.caught, state.bonus = 0.0, 0, 0, ""
-        if not state.options.first_game:
+        if not state.first_game:
             for i in range(OFFER):
                 if state.offer[i] < 0 and state.mdeck:
                     state.offer[i] = state.mdeck.pop()
@@ -393,7 +397,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _finish_turn(self, state: PushFishState, events: list[Event]) -> None:
         """The turn's fighting is over: claim a mission if one is complete, then move on."""
         state.sub, state.arg = "", -1
-        if not state.options.first_game and self._claimable(state, state.turn):
+        if not state.first_game and self._claimable(state, state.turn):
             state.phase = "mission"
             return
         self._advance(state, events)
@@ -406,7 +410,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             state.phase = "over"
             events.append(Event(text="Game over: " + state.ended))
             return
-        if state.options.noisy:
+        if state.noisy:
             self._next_fighter(state, events)
         else:
             self._start_turn(state, (state.turn + 1) % len(state.players), events)
@@ -451,7 +455,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _encourage(self, state: PushFishState, seat: int, events: list[Event]) -> None:
         """No catch: one item card as encouragement (none in the first-game mode)."""
-        if not state.options.first_game:
+        if not state.first_game:
             self._draw_items(state, seat, 1, events)
 
     @staticmethod
@@ -467,7 +471,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _item_ok(self, state: PushFishState, effect: str) -> bool:
         """Whether an item effect applies in the current phase."""
         phase = state.phase
-        noisy = state.options.noisy
+        noisy = state.noisy
         if effect.startswith("catch2:"):
             return (phase == "after" and not noisy and kind_matches(effect[7:], state.catches[state.turn][-1])
                     and any(c >= 0 for c in state.ground))
@@ -535,12 +539,12 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     # ---- abilities ---------------------------------------------------------------------------
     def _ability(self, state: PushFishState, seat: int) -> str:
         """The seat's ability if it can be used now, else ''."""
-        if state.used or state.options.first_game or seat != state.turn or state.sub:
+        if state.used or state.first_game or seat != state.turn or state.sub:
             return ""
         ability = CHARACTERS[state.chars[seat]].ability
         phase = state.phase
         ok = {
-            "recast": phase in CASTING and state.missed and not state.options.noisy,
+            "recast": phase in CASTING and state.missed and not state.noisy,
             "peek": phase in CASTING and bool(face_down(state)),
             "swap": phase in CASTING and len(face_down(state)) >= 2,
             "steady": phase in ("cast", "hit", "rod"),
@@ -645,7 +649,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         self._forget(state, card)
         events.append(Event(text=f"GET! {state.players[seat]} catches {card_label(card)}.", seat=seat))
         c = GROUND[card]
-        if c.is_find and not state.options.first_game:
+        if c.is_find and not state.first_game:
             self._draw_items(state, seat, c.items, events)
         self._refill(state, events)
         if c.kind == LEGEND:
@@ -693,7 +697,15 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     # ---- choices -----------------------------------------------------------------------------
     def _ids(self, state: PushFishState, seat: int) -> list[str]:
-        """The ids a seat may choose now, in a stable order (cheap: no labels)."""
+        """The ids a seat may choose now, in a stable order (cached by everything they depend on)."""
+        key = (_fingerprint(state), seat)
+        found = _IDS.get(key)
+        if found is None:
+            found = _remember(_IDS, key, self._compute_ids(state, seat))
+        return found
+
+    def _compute_ids(self, state: PushFishState, seat: int) -> list[str]:
+        """The ids a seat may choose now, in a stable order."""
         if state.phase == "over":
             return []
         if self._overflowing(state):
@@ -757,7 +769,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """What ending the turn means now."""
         if state.phase == "after":
             return "End the turn"
-        if state.caught or state.options.first_game:
+        if state.caught or state.first_game:
             return "Let it go and end the turn" if state.phase == "lost" else "End the turn"
         return "Let it go: take 1 item and end the turn" if state.phase == "lost" else \
             "Take 1 item as encouragement and end the turn"
@@ -786,12 +798,16 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def decisions(self, state: PushFishState) -> list[Decision]:
         """Every pending decision: item discards first, else the volley (everyone) or the seat to act."""
+        fp = _fingerprint(state)
         out = []
         for seat in self._pending_seats(state):
-            kind, prompt, private = self._kind(state, seat)
-            choices = [_choice(cid, self._label(state, seat, cid)) for cid in self._ids(state, seat)]
-            out.append(Decision.model_construct(seat=seat, prompt=prompt, choices=choices, private=private,
-                                                kind=kind))
+            found = _DECISIONS.get((fp, seat))
+            if found is None:
+                kind, prompt, private = self._kind(state, seat)
+                choices = [_choice(cid, self._label(state, seat, cid)) for cid in self._ids(state, seat)]
+                found = _remember(_DECISIONS, (fp, seat), Decision.model_construct(
+                    seat=seat, prompt=prompt, choices=choices, private=private, kind=kind))
+            out.append(found)
         return out
 
     def play(self, state: PushFishState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
@@ -925,8 +941,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             target=state.target, hits=state.hits, baits=state.baits, flicks=state.flicks,
             zone=fight_zone(state) if state.phase in ("rod", "lost") else -1, tol=state.tol,
             hard_seat=hard_for(state, state.turn), calm=state.calm, used=state.used, bonus=state.bonus,
-            fish_goal=state.fish_goal, hard=state.options.hard, legendary=state.options.legendary,
-            noisy=state.options.noisy, first_game=state.options.first_game,
+            fish_goal=state.fish_goal, hard=state.hard, legendary=state.legendary,
+            noisy=state.noisy, first_game=state.first_game,
             submitted=[p >= 0 for p in state.plans] if state.phase == "volley" else [False] * n,
             ended=state.ended,
         )
@@ -935,7 +951,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Points per seat and their breakdown (fish, missions, unused items; finds score nothing)."""
         scores, parts = [], []
         for s in range(len(state.players)):
-            if state.options.first_game:
+            if state.first_game:
                 part = {"fish": fish_count(state, s)}
             else:
                 part = {"fish": sum(GROUND[c].score for c in state.catches[s]),
@@ -1002,6 +1018,28 @@ def _static_label(cid: str, arg: int) -> str:
 
 
 _CHOICES: dict[tuple[str, str], Choice] = {}
+_IDS: dict[tuple, list[str]] = {}  # choice ids by everything they depend on (they dominate apply)
+_DECISIONS: dict[tuple, Decision] = {}  # decisions likewise; never edited by callers
+
+
+def _remember(cache: dict, key: tuple, value):
+    """Store in a bounded cache."""
+    if len(cache) > 20_000:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _fingerprint(state: PushFishState) -> tuple:
+    """Everything the pending decisions (ids, labels, prompts) depend on; not the piles' order."""
+    seat = state.turn
+    return (
+        state.phase, state.sub, state.arg, seat, state.casts, state.tol, state.calm, state.weak, state.target,
+        state.used, state.missed, state.caught, state.bonus, bool(state.pile), bool(state.items or state.idiscard),
+        tuple(state.ground), tuple(state.faceup), tuple(map(tuple, state.hands)), tuple(state.hits),
+        tuple(state.offer), tuple(state.plans), tuple(state.catches[seat]), tuple(state.spent),
+        tuple(state.chars), tuple(state.players), state.hard, tuple(state.legendary), state.noisy, state.first_game,
+    )
 
 
 def _choice(cid: str, label: str) -> Choice:
