@@ -9,6 +9,7 @@ _MODULES: dict[str, str] = {
     "wishes": "renderers.wishes",
     "friendly": "renderers.friendly",
     "thisbig": "renderers.thisbig",
+    "pushfish": "renderers.pushfish",
 }
 
 

@@ -625,7 +625,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         card = state.ground[state.target]
         name = state.players[seat]
         landed = next((STRENGTHS[z] for z in range(4) if sim.in_zone(stop, z, 0.0, False)), "off the rod")
-        verdict = "inside" if ok else "outside"
+        verdict = "inside" if ok else ("not wholly inside" if sim.in_zone(stop, need_zone, state.tol, False)
+                                       else "outside")
         events.append(Event(text=f"{name} flicks at {STRENGTHS[zone]} {sim.AIM_NAMES[where]}: stops at "
                                  f"{stop:.0f} ({landed}), {verdict} the {STRENGTHS[need_zone]} zone.", seat=seat))
         if not ok:
