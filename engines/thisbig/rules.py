@@ -330,8 +330,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         state.discard.append(card)
         state.cast = card
         state.phase = "answer"
-        state.revealed = []
-        state.status = [THINKING] * len(state.players)
+        state.revealed.clear()
+        state.status[:] = [THINKING] * len(state.players)
         state.status[seat] = IDLE
         extra = " (largest fish, any colour)" if colour(card) == LUNKER else ""
         events.append(Event(text=f"{state.players[seat]} casts a {NAMES[card]}{extra}.", seat=seat, kind="cast"))
@@ -428,7 +428,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         """Mark the game over and announce the winners."""
         state.phase = "over"
         state.ended = why
-        state.status = [IDLE] * len(state.players)
+        state.status[:] = [IDLE] * len(state.players)
         scores = [points(state, s) for s in range(len(state.players))]
         best = max(scores)
         winners = " and ".join(state.players[s] for s, p in enumerate(scores) if p == best)
@@ -450,7 +450,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         state.turn = (caster + 1) % len(state.players)
         state.phase = "cast"
         state.cast = -1
-        state.status = [IDLE] * len(state.players)
+        state.status[:] = [IDLE] * len(state.players)
 
     def _settle(self, state: ThisBigState, events: list[Event]) -> None:
         """Make every forced move (single-choice answers, casts and picks) until a real decision waits."""
