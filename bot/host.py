@@ -267,11 +267,13 @@ class Host:
             if game_id in self._records:
                 self._records[game_id] = self._records[game_id].model_copy(update=fields)
 
-    async def mark_reminded(self, game_id: int, version: int) -> None:
-        """Note that the players to act at `version` were reminded."""
-        await self.store.set_fields(game_id, reminded_version=version)
+    async def mark_reminded(self, game_id: int, seats: Sequence[int]) -> None:
+        """Note that these waiting seats were reminded (once per wait)."""
+        record = await self.get(game_id)
+        reminded = sorted(set(record.reminded) | {s for s in seats if s in record.waiting})
+        await self.store.set_fields(game_id, reminded=reminded)
         if game_id in self._records:
-            self._records[game_id] = self._records[game_id].model_copy(update={"reminded_version": version})
+            self._records[game_id] = self._records[game_id].model_copy(update={"reminded": reminded})
 
     async def expire_lobbies(self, now: float | None = None) -> list[GameRecord]:
         """Cancel lobbies older than their server's lobby lifetime; returns those cancelled."""
@@ -396,9 +398,19 @@ class Host:
             played += 1
         if state is not None and engine.result(state) is not None:
             record.status = "finished"
-        if moves:
-            record.turn_since = self.clock()
+        now = self.clock()
+        if moves or record.state is None:
+            record.turn_since = now
+        self._restart_clocks(record, state, {m.seat for m in moves}, now)
         return await self._commit(record, state, moves, events)
+
+    def _restart_clocks(self, record: GameRecord, state: GameState | None, acted: set[int], now: float) -> None:
+        """Each waiting seat's idle clock: kept while it keeps waiting, restarted when it acts or starts waiting."""
+        pending = set() if state is None or record.status != "active" else {
+            d.seat for d in self._decisions(record.key, state)}
+        record.waiting = {s: record.waiting[s] if s in record.waiting and s not in acted else now
+                          for s in sorted(pending)}
+        record.reminded = [s for s in record.reminded if s in record.waiting and s not in acted]
 
     async def _commit(self, record: GameRecord, state: GameState | None, moves: Sequence[Move] = (),
                       events: Sequence[Event] = ()) -> Played:

@@ -45,8 +45,9 @@ class GameRecord(BaseModel):
     version: int = 0
     created_at: float
     updated_at: float
-    turn_since: float
-    reminded_version: int = -1
+    turn_since: float  # when the last move was made (or the game began)
+    waiting: dict[int, float] = Field(default_factory=dict)  # seat -> since when its decision has waited
+    reminded: list[int] = Field(default_factory=list)  # waiting seats already reminded in this wait
     state: GameState | None = Field(default=None, exclude=True)
 
     def seat_of(self, user_id: int) -> int | None:

@@ -64,11 +64,16 @@ MIGRATIONS: list[str] = [
         FROM json_each(NEW.new_moves);
     END;
     """,
+    # Idle clocks per seat (several seats can wait at once), replacing one reminder mark per game.
+    """
+    ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '{"waiting": {}, "reminded": []}';
+    ALTER TABLE games DROP COLUMN reminded_version;
+    """,
 ]
 
 _COLUMNS = (
     "id, key, options, seed, status, host_user, guild_id, channel_id, thread_id, message_id, seats, "
-    "version, state, created_at, updated_at, turn_since, reminded_version"
+    "version, state, created_at, updated_at, turn_since, clocks"
 )
 
 
@@ -132,14 +137,21 @@ def _statements(script: str) -> list[str]:
 def _record(row: Sequence[Any]) -> tuple[GameRecord, str | None]:
     """A record and its state JSON from a games row."""
     (gid, key, options, seed, status, host_user, guild_id, channel_id, thread_id, message_id, seats,
-     version, state, created_at, updated_at, turn_since, reminded_version) = row
+     version, state, created_at, updated_at, turn_since, clocks) = row
+    timing = json.loads(clocks)
     record = GameRecord(
         id=gid, key=key, options=json.loads(options), seed=seed, status=status, host_user=host_user,
         guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, message_id=message_id,
         seats=[Seat.model_validate(s) for s in json.loads(seats)], version=version, created_at=created_at,
-        updated_at=updated_at, turn_since=turn_since, reminded_version=reminded_version,
+        updated_at=updated_at, turn_since=turn_since,
+        waiting={int(k): v for k, v in timing["waiting"].items()}, reminded=timing["reminded"],
     )
     return record, state
+
+
+def _clocks_json(record: GameRecord) -> str:
+    """The clocks column."""
+    return json.dumps({"waiting": record.waiting, "reminded": record.reminded})
 
 
 def _seats_json(record: GameRecord) -> str:
@@ -191,12 +203,12 @@ class SqliteStore(Store):
         async with self._lock:
             cur = await self._conn.execute(
                 "INSERT INTO games (key, options, seed, status, host_user, guild_id, channel_id, thread_id, "
-                "message_id, seats, version, state, created_at, updated_at, turn_since, reminded_version) "
+                "message_id, seats, version, state, created_at, updated_at, turn_since, clocks) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.key, json.dumps(record.options), record.seed, record.status, record.host_user,
                  record.guild_id, record.channel_id, record.thread_id, record.message_id, _seats_json(record),
                  record.version, state_json, record.created_at, record.updated_at, record.turn_since,
-                 record.reminded_version),
+                 _clocks_json(record)),
             )
             return cur.lastrowid
 
@@ -213,9 +225,10 @@ class SqliteStore(Store):
         batch = None
         if moves:
             batch = json.dumps([[m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at] for m in moves])
-        sql = "UPDATE games SET status = ?, version = ?, state = ?, updated_at = ?, turn_since = ?, new_moves = ?"
+        sql = ("UPDATE games SET status = ?, version = ?, state = ?, updated_at = ?, turn_since = ?, clocks = ?, "
+               "new_moves = ?")
         args: tuple[Any, ...] = (record.status, record.version, state_json, record.updated_at, record.turn_since,
-                                 batch)
+                                 _clocks_json(record), batch)
         if seating:
             sql += ", options = ?, seed = ?, seats = ?, host_user = ?"
             args += (json.dumps(record.options), record.seed, _seats_json(record), record.host_user)
@@ -225,9 +238,16 @@ class SqliteStore(Store):
 
     async def set_fields(self, game_id: int, **fields: Any) -> None:
         """Update plain columns that do not change the game's version."""
-        allowed = {"channel_id", "thread_id", "message_id", "reminded_version"}
+        allowed = {"channel_id", "thread_id", "message_id", "reminded"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"set_fields takes only {sorted(allowed)}")
+        if "reminded" in fields:  # a reminder touches only the reminded list inside the clocks column
+            seats = json.dumps(fields.pop("reminded"))
+            async with self._lock:
+                await self._conn.execute("UPDATE games SET clocks = json_set(clocks, '$.reminded', json(?)) "
+                                         "WHERE id = ?", (seats, game_id))
+            if not fields:
+                return
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self._lock:
             await self._conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))

@@ -1,7 +1,8 @@
 """Transport-neutral timers for asynchronous play: what is due now (reminders, stand-ins, lobby expiries).
 
-Nothing here sleeps or keeps state: every tick reads the games from the host and compares their
-`turn_since` with the server's settings at `now`, so timers are "re-armed" after a restart for free.
+Nothing here sleeps or keeps state: every tick reads the games from the host and compares each waiting
+seat's idle clock (`GameRecord.waiting`) with the server's settings at `now`, so timers are "re-armed"
+after a restart for free. Seats that decide at the same time each have their own clock.
 A transport (the Discord cog) calls `collect` periodically and delivers what it returns.
 """
 
@@ -32,10 +33,12 @@ class Due:
     expired: list[GameRecord] = field(default_factory=list)
 
 
-def deadlines(record: GameRecord, settings: GuildSettings) -> Deadlines:
-    """The reminder and stand-in times of the current turn."""
-    return Deadlines(remind_at=record.turn_since + settings.remind_hours * HOUR,
-                     standin_at=record.turn_since + settings.standin_hours * HOUR)
+def deadlines(record: GameRecord, settings: GuildSettings, seats: list[int] | None = None) -> Deadlines:
+    """The earliest reminder and stand-in times among these waiting seats (default: all waiting seats)."""
+    clocks = [record.waiting[s] for s in (record.waiting if seats is None else seats) if s in record.waiting]
+    since = min(clocks, default=record.turn_since)
+    return Deadlines(remind_at=since + settings.remind_hours * HOUR,
+                     standin_at=since + settings.standin_hours * HOUR)
 
 
 def waiting_seats(host: Host, record: GameRecord) -> list[int]:
@@ -46,14 +49,17 @@ def waiting_seats(host: Host, record: GameRecord) -> list[int]:
 def due_for(record: GameRecord, waiting: list[int], settings: GuildSettings,
             now: float) -> tuple[list[int], list[int]]:
     """(seats to remind, seats to stand in for) in one game at `now`; a stand-in supersedes a reminder."""
-    if record.status != "active" or not waiting:
-        return [], []
-    times = deadlines(record, settings)
-    if now >= times.standin_at:
-        return [], waiting
-    if now >= times.remind_at and record.reminded_version != record.version:
-        return waiting, []
-    return [], []
+    remind: list[int] = []
+    standin: list[int] = []
+    if record.status != "active":
+        return remind, standin
+    for seat in waiting:
+        times = deadlines(record, settings, [seat])
+        if now >= times.standin_at:
+            standin.append(seat)
+        elif now >= times.remind_at and seat not in record.reminded:
+            remind.append(seat)
+    return remind, standin
 
 
 async def collect(host: Host, now: float) -> Due:

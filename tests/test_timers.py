@@ -32,12 +32,12 @@ async def test_nothing_is_due_before_the_reminder_time(host, clock):
     assert (due.reminders, due.standins, due.expired) == ([], [], [])
 
 
-async def test_reminder_is_due_after_the_idle_hours_and_only_once_per_version(host, clock):
+async def test_reminder_is_due_after_the_idle_hours_and_only_once_per_wait(host, clock):
     game = await two_player_game(host)
     clock.advance(12 * HOUR)
     due = await timers.collect(host, clock())
     assert [(r.id, seats) for r, seats in due.reminders] == [(game, [0])]
-    await host.mark_reminded(game, due.reminders[0][0].version)
+    await host.mark_reminded(game, due.reminders[0][1])
     assert (await timers.collect(host, clock())).reminders == []
 
 
@@ -88,9 +88,42 @@ async def test_lobby_expires_after_its_lifetime(host, clock):
     assert (await host.get(lobby.id)).status == "cancelled"
 
 
-async def test_deadlines_follow_turn_since_and_settings(host, clock):
+async def test_deadlines_follow_the_waiting_seat_clock_and_settings(host, clock):
     game = await two_player_game(host)
     record = await host.get(game)
     times = timers.deadlines(record, await host.get_settings(GUILD))
-    assert times.remind_at == record.turn_since + 12 * HOUR
-    assert times.standin_at == record.turn_since + 48 * HOUR
+    assert times.remind_at == record.waiting[0] + 12 * HOUR == record.turn_since + 12 * HOUR
+    assert times.standin_at == record.waiting[0] + 48 * HOUR
+
+
+@pytest.fixture
+async def secret_host(db_path, clock, monkeypatch):
+    from engines import registry
+
+    monkeypatch.setitem(registry._MODULES, "secret", "tests.fakediscord.secretgame")
+    registry.get.cache_clear()
+    h = await Host.open(db_path, clock)
+    yield h
+    await h.close()
+    registry.get.cache_clear()
+
+
+async def test_simultaneous_deciders_each_keep_their_own_idle_clock(secret_host, clock):
+    host = secret_host
+    record = await host.create("secret", {}, 1, "Ann", GUILD, 5)
+    for user, name in ((2, "Bob"), (3, "Cy")):
+        await host.join(record.id, user, name)
+    record = (await host.begin(record.id, 1, seed=3)).record
+    while len(host.pending(record)) < 2:  # play public calls until the simultaneous secret picks
+        d = host.pending(record)[0]
+        record = (await host.submit(record.id, record.seats[d.seat].user_id, d.choices[0].id, record.version)).record
+    first, second = sorted(d.seat for d in host.pending(record))[:2]
+    clock.advance(11 * HOUR)
+    d = next(d for d in host.pending(record) if d.seat == first)
+    record = (await host.submit(record.id, record.seats[first].user_id, d.choices[0].id, record.version)).record
+    clock.advance(1 * HOUR)
+    due = await timers.collect(host, clock())
+    reminded = [seats for r, seats in due.reminders if r.id == record.id]
+    assert reminded and second in reminded[0] and first not in reminded[0], "the other picker waited 12 hours"
+    await host.mark_reminded(record.id, reminded[0])
+    assert not [s for r, s in (await timers.collect(host, clock())).reminders if r.id == record.id]

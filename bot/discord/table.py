@@ -388,14 +388,14 @@ class Table:
 
     async def _remind(self, record: GameRecord, seats: list[int]) -> None:
         settings = await self.host.get_settings(record.guild_id)
-        standin_at = int(timers.deadlines(record, settings).standin_at)
+        standin_at = int(timers.deadlines(record, settings, seats).standin_at)
         who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
         link = self._board_link(record)
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(record.place_id or 0).send(
                 f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
                 allowed_mentions=MENTION_USERS)
-        await self.host.mark_reminded(record.id, record.version)
+        await self.host.mark_reminded(record.id, seats)
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
         played: Played | None = None
