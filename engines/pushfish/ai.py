@@ -112,7 +112,10 @@ class _Mind:
         if "hit" in heads:
             return self.fight_or_recast(ids)
         if "cast" in heads:
-            return max((i for i in ids if i.startswith("cast")), key=lambda i: self.cast_ev(parse_pos(i[5:])))
+            casts = sorted((i for i in ids if i.startswith("cast")), key=lambda i: -self.cast_ev(parse_pos(i[5:])))
+            if self.v.phase == "volley":  # spread out: identical players aiming alike would only tangle
+                return casts[self.seat % min(3, len(casts))]
+            return casts[0]
         return "end"
 
     def hand_ids(self) -> list[str]:
