@@ -27,6 +27,13 @@ Rules choices the rulebook and RULINGS leave open:
   order from the round's first player, who rotates); several baits on one card tangle; players without a HIT
   take an encouragement item; HIT players then fight in turn order (abilities and items of the rod phase only).
 - First-game mode: no items, missions or abilities; the first to 3 fish wins (a legend ends it: most fish).
+- Decisions: cast, fight (`hit`), rod aims (12: three per zone, with the exact chance in the label), the
+  private item list (`items` opens it, `back` closes it), peek/swap targets, Chef Ramsay's private discard,
+  the private hand-limit discard (asked before anything else), mission claims, and the private free-for-all
+  target. A decision with one legal answer is played automatically.
+- The greedy AI scores casts by score x chance to hook (neighbours included) x chance to land it, keeps casting
+  while that beats its best hook, aims where the flick chance is highest, plays an item only when the expected
+  gain beats the item's points, and in a free-for-all spreads its target by seat to avoid tangles.
 - Choice ids use '-' (`cast-r2c3`, `hit-r1c2`, `aim-S-c`, `item-7`, `ability`, `end`) since ':' is reserved.
 """
 

@@ -57,12 +57,14 @@ class PushFishOptions(BaseModel):
     """Host options: length, Hard Mode, Legendary Angler seats, Noisy Free-for-All, first game, characters."""
 
     model_config = ConfigDict(extra="forbid")
-    length: Literal["short", "medium", "long"] = "medium"
-    hard: bool = False
-    legendary: list[int] = Field(default_factory=list)
-    noisy: bool = False
-    first_game: bool = False
-    characters: list[str] | None = None
+    length: Literal["short", "medium", "long"] = Field("medium", description="game ends at 5, 7 or 10 fish")
+    hard: bool = Field(False, description="Hard Mode: bait and wood token wholly inside to count")
+    legendary: list[int] = Field(default_factory=list,
+                                 description="Legendary Angler seats, 0-based, e.g. 0, 2")
+    noisy: bool = Field(False, description="Noisy Free-for-All: everyone casts at once, secretly")
+    first_game: bool = Field(False, description="first game: no items or missions, 3 fish wins")
+    characters: list[str] | None = Field(None, description="one per seat: william, jack, loony, hattori, "
+                                                           "viking, ramsay")
 
     @model_validator(mode="after")
     def _check(self) -> PushFishOptions:
