@@ -211,12 +211,22 @@ class Host:
 
     # ---- play -----------------------------------------------------------------------------------
     async def submit(self, game_id: int, user_id: int, choice_id: str, version: int) -> Played:
-        """A person's choice, made on the board at `version`; AI seats then play their turns."""
+        """A person's choice, made on the board at `version`; AI seats then play their turns.
+
+        A choice made at an older version is still taken when the person's decision has been waiting
+        unchanged since then: others answering at the same time must not make their buttons stale.
+        """
         async with self._lock(game_id):
-            record = await self._active(game_id, version)
+            record = await self._active(game_id, None)
+            if version > record.version:
+                record = await self.get(game_id)  # another process moved on; read the store
             seat = record.seat_of(user_id)
             if seat is None:
                 raise HostError("You are not playing in this game.")
+            if version != record.version:
+                since = record.waiting_version.get(seat)
+                if since is None or not since <= version < record.version:
+                    raise HostError(OUTDATED)
             if record.seats[seat].standin:
                 _with_standin(record, seat, False)  # the owner is back; the stand-in steps aside
             return await self._play(record, seat, choice_id)
@@ -408,8 +418,10 @@ class Host:
         """Each waiting seat's idle clock: kept while it keeps waiting, restarted when it acts or starts waiting."""
         pending = set() if state is None or record.status != "active" else {
             d.seat for d in self._decisions(record.key, state)}
-        record.waiting = {s: record.waiting[s] if s in record.waiting and s not in acted else now
-                          for s in sorted(pending)}
+        kept = {s for s in pending if s in record.waiting and s not in acted}
+        record.waiting = {s: record.waiting[s] if s in kept else now for s in sorted(pending)}
+        record.waiting_version = {s: record.waiting_version.get(s, record.version) if s in kept
+                                  else record.version + 1 for s in sorted(pending)}
         record.reminded = [s for s in record.reminded if s in record.waiting and s not in acted]
 
     async def _commit(self, record: GameRecord, state: GameState | None, moves: Sequence[Move] = (),

@@ -47,6 +47,7 @@ class GameRecord(BaseModel):
     updated_at: float
     turn_since: float  # when the last move was made (or the game began)
     waiting: dict[int, float] = Field(default_factory=dict)  # seat -> since when its decision has waited
+    waiting_version: dict[int, int] = Field(default_factory=dict)  # seat -> the version its wait began at
     reminded: list[int] = Field(default_factory=list)  # waiting seats already reminded in this wait
     state: GameState | None = Field(default=None, exclude=True)
 

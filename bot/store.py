@@ -145,13 +145,14 @@ def _record(row: Sequence[Any]) -> tuple[GameRecord, str | None]:
         seats=[Seat.model_validate(s) for s in json.loads(seats)], version=version, created_at=created_at,
         updated_at=updated_at, turn_since=turn_since,
         waiting={int(k): v for k, v in timing["waiting"].items()}, reminded=timing["reminded"],
+        waiting_version={int(k): v for k, v in timing.get("versions", {}).items()},
     )
     return record, state
 
 
 def _clocks_json(record: GameRecord) -> str:
     """The clocks column."""
-    return json.dumps({"waiting": record.waiting, "reminded": record.reminded})
+    return json.dumps({"waiting": record.waiting, "versions": record.waiting_version, "reminded": record.reminded})
 
 
 def _seats_json(record: GameRecord) -> str:

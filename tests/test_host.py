@@ -205,3 +205,31 @@ async def test_games_lists_by_server_and_channel(db_path, clock, toy_game):
     await host.cancel(a.id, ALICE)
     assert len(await host.games(10)) == 1
     await host.close()
+
+
+async def test_a_waiting_seat_may_answer_from_a_board_drawn_before_others_answered(db_path, clock, monkeypatch):
+    from engines import registry
+
+    monkeypatch.setitem(registry._MODULES, "secret", "tests.fakediscord.secretgame")
+    registry.get.cache_clear()
+    host = await Host.open(db_path, clock)
+    record = await host.create("secret", {}, ALICE, "Alice")
+    await host.join(record.id, BOB, "Bob")
+    await host.join(record.id, CAROL, "Carol")
+    record = (await host.begin(record.id, ALICE, seed=1)).record
+    while len(host.pending(record)) < 2:
+        d = host.pending(record)[0]
+        record = (await host.submit(record.id, record.seats[d.seat].user_id, d.choices[0].id, record.version)).record
+    drawn = record.version
+    first, second = [d.seat for d in host.pending(record)][:2]
+    pick = {d.seat: d.choices[0].id for d in host.pending(record)}
+    record = (await host.submit(record.id, record.seats[first].user_id, pick[first], drawn)).record
+    assert record.version > drawn
+    with pytest.raises(HostError, match="older state"):  # the seat that acted cannot reuse the old board
+        await host.submit(record.id, record.seats[first].user_id, pick[first], drawn)
+    played = await host.submit(record.id, record.seats[second].user_id, pick[second], drawn)
+    assert played.moves[0].seat == second
+    with pytest.raises(HostError, match="older state"):  # a version from the future is refused
+        await host.submit(record.id, record.seats[second].user_id, pick[second], played.record.version + 5)
+    await host.close()
+    registry.get.cache_clear()

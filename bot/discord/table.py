@@ -101,9 +101,13 @@ class Table:
                     raise HostError("Not your turn: you are not playing in this game.")
                 if seat != ref.seat:
                     raise HostError(f"Not your turn: these choices are for {record.seats[ref.seat].name}.")
-                if ref.version != record.version and self._own_decision(record, seat, private_only=False):
-                    raise HostError(OUTDATED + STILL_OPEN)
-                played = await self.host.submit(ref.game, interaction.user.id, choice, ref.version)
+                try:
+                    played = await self.host.submit(ref.game, interaction.user.id, choice, ref.version)
+                except HostError as refused:
+                    if refused.message == OUTDATED and self._own_decision(await self.host.get(ref.game), seat,
+                                                                          private_only=False):
+                        raise HostError(OUTDATED + STILL_OPEN) from None
+                    raise
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)
                 return
