@@ -167,9 +167,18 @@ class GameEngine(ABC, Generic[S, Opts]):
             raise BadOptions("Invalid options for " + self.name + ": " + "; ".join(parts)) from None
 
     def check_players(self, count: int, options: Opts) -> None:
-        """Raise BadOptions unless this many players may play with these options."""
+        """Raise BadOptions unless this many players may play with these options (incl. a first_player option)."""
         if not self.min_players <= count <= self.max_players:
             raise BadOptions(f"{self.name} takes {self.min_players} to {self.max_players} players, not {count}.")
+        first = getattr(options, "first_player", None)
+        if first is not None and not 0 <= first < count:
+            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
+
+    @staticmethod
+    def first_seat(options: Opts, count: int, rng: Rng) -> int:
+        """The seat that starts: the `first_player` option when set, else drawn from the seed."""
+        first = getattr(options, "first_player", None)
+        return first if first is not None else rng.randrange(count)
 
     def new_game(self, players: list[str], options: dict[str, Any] | BaseModel | None, seed: int) -> S:
         """A fresh game for these player names, validated options and seed."""

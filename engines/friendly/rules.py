@@ -159,8 +159,6 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         if options.specials is not None and len(options.specials) != SPECIALS_PER_SIDE[side]:
             raise BadOptions(f"The {side} board uses {SPECIALS_PER_SIDE[side]} special sets, "
                              f"not {len(options.specials)}.")
-        if options.first_player is not None and options.first_player >= count:
-            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
 
     def setup(self, players: list[str], options: FriendlyOptions, rng: Rng) -> FriendlyState:
         """Choose specials, place every tile face up at random on the water, boat on the island."""
@@ -176,7 +174,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         cells = [-1] * (board.width * board.height)
         for cell, tile in zip(board.water, tiles, strict=True):
             cells[cell] = tile
-        first = options.first_player if options.first_player is not None else rng.randrange(len(players))
+        first = self.first_seat(options, len(players), rng)
         return FriendlyState(players=players, rng=rng, side=side, specials=specials, cells=cells, boat=-1,
                              first_player=first, turn=first, owned=[[] for _ in players])
 

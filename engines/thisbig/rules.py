@@ -274,8 +274,6 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         super().check_players(count, options)
         if options.target is not None and options.target < TARGET[count]:
             raise BadOptions(f"target must be at least {TARGET[count]} with {count} players.")
-        if options.first_player is not None and options.first_player >= count:
-            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
 
     def setup(self, players: list[str], options: ThisBigOptions, rng: Rng) -> ThisBigState:
         """Shuffle both decks, deal per the table, choose the first player."""
@@ -287,7 +285,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         n_river, n_tackle = DEAL[n]
         hands = [sorted(river.pop() for _ in range(n_river)) for _ in players]
         lures = [sorted(tackle.pop() for _ in range(n_tackle)) for _ in players]
-        first = options.first_player if options.first_player is not None else rng.randrange(n)
+        first = self.first_seat(options, n, rng)
         target = options.target or TARGET[n]
         dump_at = (options.target or DUMP_AT) if options.hand_dump else 0
         state = ThisBigState(

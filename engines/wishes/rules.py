@@ -6,7 +6,7 @@ import random
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.core import MAX_LABEL, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
 from engines.wishes.cards import (
     BASE_PRICE,
@@ -204,12 +204,6 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
     )
 
     # ---- setup -------------------------------------------------------------------------------
-    def check_players(self, count: int, options: WishesOptions) -> None:
-        """2-5 players, and a first player who is one of them."""
-        super().check_players(count, options)
-        if options.first_player is not None and options.first_player >= count:
-            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
-
     def setup(self, players: list[str], options: WishesOptions, rng: Rng) -> WishesState:
         """Shuffle the deck, deal the ocean, place the buyers, choose the first player."""
         n = len(players)
@@ -218,7 +212,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         ocean = [deck.pop() for _ in range(OCEAN_SLOTS)]
         spots = list(range(NKINDS))
         rng.shuffle(spots)
-        first = options.first_player if options.first_player is not None else rng.randrange(n)
+        first = self.first_seat(options, n, rng)
         return WishesState(
             players=players, rng=rng, turn=first, deck=deck, ocean=ocean,
             ocean_worms=[0] * OCEAN_SLOTS, discard=[], boats=[[-1, -1] for _ in players],
