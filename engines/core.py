@@ -120,21 +120,29 @@ Opts = TypeVar("Opts", bound=BaseModel)
 LOG_TAIL = 6
 
 
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
 def clone(value: Any) -> Any:
-    """A fast deep copy of a state: models, lists and dicts are copied; scalars are shared."""
+    """A fast deep copy of a state: models, lists and dicts are copied; scalars are shared.
+
+    Lists are taken to hold one kind of item (a list of scalars is copied flat), as every state here does.
+    """
+    kind = type(value)
+    if kind is list:
+        if not value or type(value[0]) in _ATOMS:
+            return value.copy()
+        return [clone(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
     if isinstance(value, BaseModel):
-        new = value.__class__.__new__(value.__class__)
-        object.__setattr__(new, "__dict__", {k: clone(v) for k, v in value.__dict__.items()})
+        new = kind.__new__(kind)
+        fields = {k: v if type(v) in _ATOMS else clone(v) for k, v in value.__dict__.items()}
+        object.__setattr__(new, "__dict__", fields)
         object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
         object.__setattr__(new, "__pydantic_extra__", None)
         object.__setattr__(new, "__pydantic_private__", None)
         return new
-    if isinstance(value, list):
-        if value and isinstance(value[0], (int, str, bool, float)):
-            return list(value)
-        return [clone(v) for v in value]
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
     return value
 
 

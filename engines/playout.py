@@ -25,7 +25,7 @@ def playout(
             return state
         decision = pending[rnd.randrange(len(pending))]
         choice = engine.choose(state, decision.seat, level, rnd)
-        state, events = engine.apply(state, decision.seat, choice)
+        state, events = engine.apply_to(state, decision, choice)
         if check is not None:
             check(state, events)
     raise AssertionError(f"game did not end within {MAX_STEPS} choices")
