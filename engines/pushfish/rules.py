@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
-from engines.pushfish import sim
+from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.pushfish import choices, sim
 from engines.pushfish.cards import (
     CHARACTER_KEYS,
     CHARACTERS,
@@ -21,6 +20,7 @@ from engines.pushfish.cards import (
     card_label,
     fulfil,
 )
+from engines.pushfish.choices import clip, parse_pos, pos_label
 from engines.rng import Rng
 
 SPACES = sim.ROWS * sim.COLS
@@ -168,27 +168,6 @@ class PushFishView(View):
     first_game: bool
     submitted: list[bool]
     ended: str
-
-
-def pos_label(pos: int) -> str:
-    """A space as people count it: row 1 nearest, columns from the left."""
-    row, col = divmod(pos, sim.COLS)
-    return f"row {row + 1}, col {col + 1}"
-
-
-def pos_id(pos: int) -> str:
-    """A space in a choice id: r1c1 .. r4c5."""
-    row, col = divmod(pos, sim.COLS)
-    return f"r{row + 1}c{col + 1}"
-
-
-def parse_pos(text: str) -> int:
-    """The space of an r<row>c<col> id part."""
-    return (int(text[1]) - 1) * sim.COLS + int(text[3]) - 1
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
 def is_fish(card: int) -> bool:
@@ -429,10 +408,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
                 state.phase = "rod" if state.rods > 0 else "lost"
             if state.sub:
                 return
-            ids = self._ids(state, state.turn)
-            if len(ids) != 1:
+            found = self._choices(state, state.turn)
+            if len(found) != 1:
                 return
-            self._play(state, state.turn, ids[0], events)
+            self._play(state, state.turn, found[0].id, events)
 
     # ---- items -------------------------------------------------------------------------------
     def _draw_items(self, state: PushFishState, seat: int, n: int, events: list[Event]) -> None:
@@ -468,7 +447,13 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Item cards in the seat's hand that would do something now."""
         if state.phase in ("over", "volley", "mission") or seat != state.turn:
             return []
-        return [i for i in dict.fromkeys(state.hands[seat]) if self._item_ok(state, ITEMS[i].effect)]
+        return [i for i in state.hands[seat] if self._item_ok(state, ITEMS[i].effect)]
+
+    def _has_usable_item(self, state: PushFishState, seat: int) -> bool:
+        """Whether some item card in the seat's hand would do something now."""
+        if state.phase in ("over", "volley", "mission") or seat != state.turn:
+            return False
+        return any(self._item_ok(state, ITEMS[i].effect) for i in state.hands[seat])
 
     def _item_ok(self, state: PushFishState, effect: str) -> bool:
         """Whether an item effect applies in the current phase."""
@@ -529,7 +514,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             state.weak += 1
         elif effect == "calm":
             state.calm = True
-        events.append(Event(text=_clip(text), seat=seat))
+        events.append(Event(text=clip(text), seat=seat))
 
     @staticmethod
     def _add_rods(state: PushFishState, n: int) -> None:
@@ -545,15 +530,19 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             return ""
         ability = CHARACTERS[state.chars[seat]].ability
         phase = state.phase
-        ok = {
-            "recast": phase in CASTING and state.missed and not state.noisy,
-            "peek": phase in CASTING and bool(face_down(state)),
-            "swap": phase in CASTING and len(face_down(state)) >= 2,
-            "steady": phase in ("cast", "hit", "rod"),
-            "weaken": phase == "rod" and fight_zone(state) > 0,
-            "chef": phase in ("cast", "hit", "nohit", "rod", "lost", "after") and bool(state.hands[seat])
-            and bool(state.items or state.idiscard),
-        }[ability]
+        if ability == "recast":
+            ok = phase in CASTING and state.missed and not state.noisy
+        elif ability == "peek":
+            ok = phase in CASTING and bool(face_down(state))
+        elif ability == "swap":
+            ok = phase in CASTING and len(face_down(state)) >= 2
+        elif ability == "steady":
+            ok = phase in ("cast", "hit", "rod")
+        elif ability == "weaken":
+            ok = phase == "rod" and fight_zone(state) > 0
+        else:  # chef
+            ok = (phase in ("cast", "hit", "nohit", "rod", "lost", "after") and bool(state.hands[seat])
+                  and bool(state.items or state.idiscard))
         return ability if ok else ""
 
     def _use_ability(self, state: PushFishState, seat: int, events: list[Event]) -> None:
@@ -604,7 +593,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             state.hits.append(hit)
         state.phase = "hit"
         where = "" if hit == target else f" (landed on {pos_label(hit)})"
-        events.append(Event(text=_clip(f"{name} casts at {pos_label(target)}{where}: HIT! "
+        events.append(Event(text=clip(f"{name} casts at {pos_label(target)}{where}: HIT! "
                                        f"{card_label(state.ground[hit])}"), seat=seat))
 
     def _begin_rod(self, state: PushFishState, pos: int) -> None:
@@ -700,82 +689,65 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     # ---- choices -----------------------------------------------------------------------------
     def _ids(self, state: PushFishState, seat: int) -> list[str]:
-        """The ids a seat may choose now, in a stable order (cached by everything they depend on)."""
-        key = (_fingerprint(state), seat)
-        found = _IDS.get(key)
-        if found is None:
-            found = _remember(_IDS, key, self._compute_ids(state, seat))
-        return found
-
-    def _compute_ids(self, state: PushFishState, seat: int) -> list[str]:
         """The ids a seat may choose now, in a stable order."""
-        if state.phase == "over":
+        return [c.id for c in self._choices(state, seat)]
+
+    def _choices(self, state: PushFishState, seat: int) -> list[Choice]:
+        """The choices a seat has now, in a stable order (the random AI depends on it)."""
+        phase = state.phase
+        if phase == "over":
             return []
         if self._overflowing(state):
-            return [f"drop-{i}" for i in dict.fromkeys(state.hands[seat])] if len(
-                state.hands[seat]) > HAND_LIMIT else []
-        if state.phase == "volley":
-            if state.plans[seat] >= 0:
-                return []
-            return [f"cast-{pos_id(p)}" for p in range(SPACES) if state.ground[p] >= 0]
+            hand = state.hands[seat]
+            return [choices.item("drop", i) for i in hand] if len(hand) > HAND_LIMIT else []
+        if phase == "volley":
+            return self._cast_choices(state, seat) if state.plans[seat] < 0 else []
         if seat != state.turn:
             return []
         sub = state.sub
-        if sub == "items":
-            return [f"item-{i}" for i in self._usable_items(state, seat)] + ["back"]
-        if sub in ("peek", "swap1", "swap2"):
-            spaces = [p for p in face_down(state) if p != state.arg or sub != "swap2"]
-            head = "peek" if sub == "peek" else "swap"
-            return [f"{head}-{pos_id(p)}" for p in spaces] + ["back"]
-        if sub == "chef":
-            return [f"toss-{i}" for i in dict.fromkeys(state.hands[seat])] + ["back"]
-        phase = state.phase
-        ids: list[str] = []
+        if sub:
+            return self._sub_choices(state, seat, sub)
+        found: list[Choice]
         if phase == "cast":
-            ids = [f"cast-{pos_id(p)}" for p in range(SPACES) if state.ground[p] >= 0]
+            found = self._cast_choices(state, seat)
         elif phase == "hit":
-            ids = [f"hit-{pos_id(p)}" for p in self._eligible_hits(state)]
+            found = [choices.fight(p, state.ground[p]) for p in self._eligible_hits(state)]
             if state.casts > 0:
-                ids.append("recast")
+                found.append(choices.recast(state.casts))
         elif phase == "rod":
-            ids = [f"aim-{STRENGTHS[z]}-{w}" for z in range(4) for w, _ in sim.AIMS]
+            found = list(choices.aims(fight_zone(state), state.tol, hard_for(state, seat)))
         elif phase == "mission":
-            return [f"mission-{m}" for m, _ in self._claimable(state, seat)] + ["skip"]
+            return [choices.mission(m) for m, _ in self._claimable(state, seat)] + [choices.SKIP]
+        else:
+            found = []
         if self._ability(state, seat):
-            ids.append("ability")
-        if self._usable_items(state, seat):
-            ids.append("items")
+            found.append(choices.ability(state.chars[seat]))
+        if self._has_usable_item(state, seat):
+            found.append(choices.OPEN_ITEMS)
         if phase in ("nohit", "lost", "after"):
-            ids.append("end")
-        return ids
+            found.append(choices.END[phase == "lost", phase == "after" or bool(state.caught) or state.first_game])
+        return found
 
-    def _label(self, state: PushFishState, seat: int, cid: str) -> str:
-        """A label a player understands for one choice id (public facts only: no peeks)."""
-        head = cid[:cid.find("-")] if "-" in cid else cid
-        if head == "cast":
-            pos = parse_pos(cid[5:])
-            card = state.ground[pos] if state.faceup[pos] else -1
-            return _cast_label(pos, card, state.calm, hard_for(state, seat))
-        if head == "hit":
-            return _static_label(cid, state.ground[parse_pos(cid[4:])])
-        if head == "aim":
-            return _aim_label(cid, fight_zone(state), state.tol, hard_for(state, seat))
-        if head == "recast":
-            return f"Keep casting ({state.casts} bait{'s' * (state.casts != 1)} left)"
-        if head == "ability":
-            return _static_label(cid, state.chars[seat])
-        if head == "end":
-            return self._end_label(state)
-        return _static_label(cid, -1)
+    def _sub_choices(self, state: PushFishState, seat: int, sub: str) -> list[Choice]:
+        """The choices of a sub-decision: the item list, a peek or swap target, Chef Ramsay's discard."""
+        if sub == "items":
+            found = [choices.item("item", i) for i in self._usable_items(state, seat)]
+        elif sub == "chef":
+            found = [choices.item("toss", i) for i in state.hands[seat]]
+        else:
+            head = "peek" if sub == "peek" else "swap"
+            skip = state.arg if sub == "swap2" else -1
+            found = [choices.space(head, p) for p in face_down(state) if p != skip]
+        found.append(choices.BACK)
+        return found
 
-    def _end_label(self, state: PushFishState) -> str:
-        """What ending the turn means now."""
-        if state.phase == "after":
-            return "End the turn"
-        if state.caught or state.first_game:
-            return "Let it go and end the turn" if state.phase == "lost" else "End the turn"
-        return "Let it go: take 1 item and end the turn" if state.phase == "lost" else \
-            "Take 1 item as encouragement and end the turn"
+    @staticmethod
+    def _cast_choices(state: PushFishState, seat: int) -> list[Choice]:
+        """A cast at every space holding a card (face-up cards named)."""
+        calm, hard = state.calm, hard_for(state, seat)
+        unseen = choices.face_down_casts(calm, hard)
+        return [choices.cast(p, card, calm, hard) if up else unseen[p]
+                for p, (card, up) in enumerate(zip(state.ground, state.faceup, strict=True)) if card >= 0]
 
     def _kind(self, state: PushFishState, seat: int) -> tuple[str, str, bool]:
         """The kind tag, prompt and privacy of the seat's pending decision."""
@@ -801,16 +773,11 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def decisions(self, state: PushFishState) -> list[Decision]:
         """Every pending decision: item discards first, else the volley (everyone) or the seat to act."""
-        fp = _fingerprint(state)
         out = []
         for seat in self._pending_seats(state):
-            found = _DECISIONS.get((fp, seat))
-            if found is None:
-                kind, prompt, private = self._kind(state, seat)
-                choices = [_choice(cid, self._label(state, seat, cid)) for cid in self._ids(state, seat)]
-                found = _remember(_DECISIONS, (fp, seat), Decision.model_construct(
-                    seat=seat, prompt=prompt, choices=choices, private=private, kind=kind))
-            out.append(found)
+            kind, prompt, private = self._kind(state, seat)
+            out.append(Decision(seat=seat, prompt=prompt, choices=self._choices(state, seat), private=private,
+                                kind=kind))
         return out
 
     def play(self, state: PushFishState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
@@ -918,7 +885,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         state.won[seat].append(mission)
         state.offer[state.offer.index(mission)] = -1
         m = MISSIONS[mission]
-        events.append(Event(text=_clip(f"{state.players[seat]} claims mission {m.name} ({m.points} pts) with "
+        events.append(Event(text=clip(f"{state.players[seat]} claims mission {m.name} ({m.points} pts) with "
                                        + ", ".join(GROUND[c].name for c in cards) + "."), seat=seat))
         self._advance(state, events)
 
@@ -979,78 +946,4 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             from engines.pushfish.ai import greedy_choice
 
             return greedy_choice(self, state, seat)
-        return rnd.choice(self._ids(state, seat))
-
-
-@cache
-def _cast_label(pos: int, card: int, calm: bool, hard: bool) -> str:
-    """Label of a cast (card -1: face down)."""
-    what = card_label(card) if card >= 0 else "face down"
-    chance = sim.p_land(pos, pos, calm, hard)
-    return _clip(f"Cast at {pos_label(pos)}: {what} (~{chance:.0%} on target)")
-
-
-@cache
-def _aim_label(cid: str, zone: int, tol: float, hard: bool) -> str:
-    """Label of an aim for a fight needing `zone`."""
-    _, z_name, where = cid.split("-")
-    aim = sim.aim_point(STRENGTHS.index(z_name), where)
-    chance = sim.p_flick(aim, zone, tol, hard)
-    return f"Aim {z_name} {sim.AIM_NAMES[where]} ({aim:.0f}): ~{chance:.0%} to land"
-
-
-@cache
-def _static_label(cid: str, arg: int) -> str:
-    """Labels that depend only on the id and one number (a card or a character)."""
-    head, _, tail = cid.partition("-")
-    if head in ("hit", "peek", "swap"):
-        pos = parse_pos(tail)
-        what = card_label(arg) if head == "hit" else "face down"
-        verb = {"hit": "Fight", "peek": "Peek at", "swap": "Swap"}[head]
-        return _clip(f"{verb} {pos_label(pos)}: {what}")
-    if head in ("item", "drop", "toss"):
-        item = ITEMS[int(tail)]
-        return _clip(f"{'Play' if head == 'item' else 'Discard'} {item.name} ({item.points} pts): {item.text}")
-    if head == "mission":
-        m = MISSIONS[int(tail)]
-        return _clip(f"Claim {m.name} ({m.points} pts): " + ", ".join(m.needs))
-    if head == "ability":
-        char = CHARACTERS[arg]
-        return _clip(f"Ability: {char.name} - {char.text}")
-    return {"items": "Use an item card…", "back": "Back", "skip": "Claim no mission"}[cid]
-
-
-_CHOICES: dict[tuple[str, str], Choice] = {}
-_IDS: dict[tuple, list[str]] = {}  # choice ids by everything they depend on (they dominate apply)
-_DECISIONS: dict[tuple, Decision] = {}  # decisions likewise; never edited by callers
-
-
-def _remember(cache: dict, key: tuple, value):
-    """Store in a bounded cache."""
-    if len(cache) > 20_000:
-        cache.clear()
-    cache[key] = value
-    return value
-
-
-def _fingerprint(state: PushFishState) -> tuple:
-    """Everything the pending decisions (ids, labels, prompts) depend on; not the piles' order."""
-    seat = state.turn
-    return (
-        state.phase, state.sub, state.arg, seat, state.casts, state.tol, state.calm, state.weak, state.target,
-        state.used, state.missed, state.caught, state.bonus, bool(state.pile), bool(state.items or state.idiscard),
-        tuple(state.ground), tuple(state.faceup), tuple(map(tuple, state.hands)), tuple(state.hits),
-        tuple(state.offer), tuple(state.plans), tuple(state.catches[seat]), tuple(state.spent),
-        tuple(state.chars), tuple(state.players), state.hard, tuple(state.legendary), state.noisy, state.first_game,
-    )
-
-
-def _choice(cid: str, label: str) -> Choice:
-    """A cached Choice (they are frozen)."""
-    key = (cid, label)
-    found = _CHOICES.get(key)
-    if found is None:
-        if len(_CHOICES) > 50_000:
-            _CHOICES.clear()
-        found = _CHOICES[key] = Choice(id=cid, label=label)
-    return found
+        return rnd.choice(self._choices(state, seat)).id
