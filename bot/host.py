@@ -378,7 +378,8 @@ class Host:
         """A log entry; private choices are logged without their secret label."""
         choice = decision.choice(choice_id)
         label = "made a private choice" if decision.private or choice is None else choice.label
-        return Move(index=index, seat=decision.seat, choice_id=choice_id, label=label, by_ai=by_ai, at=self.clock())
+        return Move.model_construct(index=index, seat=decision.seat, choice_id=choice_id, label=label, by_ai=by_ai,
+                                    at=self.clock())  # trusted values: no validation on the move path
 
     @staticmethod
     def _move_count(record: GameRecord) -> int:
@@ -439,7 +440,7 @@ class Host:
             self._records.pop(record.id, None)
             raise HostError(OUTDATED)
         self._records[record.id] = record
-        return Played(record=_copy(record), moves=list(moves), events=list(events))
+        return Played.model_construct(record=_copy(record), moves=list(moves), events=list(events))
 
 
 def _copy(record: GameRecord) -> GameRecord:

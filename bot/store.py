@@ -56,7 +56,7 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN new_moves TEXT;
     CREATE TRIGGER games_append_moves AFTER UPDATE OF version ON games
-    WHEN NEW.new_moves IS NOT NULL
+    WHEN NEW.new_moves IS NOT NULL AND NEW.new_moves IS NOT OLD.new_moves
     BEGIN
         INSERT INTO moves (game_id, idx, seat, choice, label, by_ai, at)
         SELECT NEW.id, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),

@@ -63,3 +63,14 @@ async def test_moves_last_returns_the_tail_in_order(db_path):
         assert await store.save(game, "{}", v, [Move(index=v, seat=0, choice_id=f"c{v}", label="")])
     assert [m.index for m in await store.moves(game.id, last=2)] == [3, 4]
     await store.close()
+
+
+async def test_an_update_that_does_not_carry_moves_never_appends_the_last_batch_again(db_path):
+    store = await SqliteStore.open(db_path)
+    game = record()
+    game.id = await store.create(game, None)
+    game.version = 1
+    assert await store.save(game, "{}", 0, [Move(index=0, seat=0, choice_id="take-1", label="Take 1")])
+    await store._conn.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game.id,))
+    assert len(await store.moves(game.id)) == 1
+    await store.close()
