@@ -58,8 +58,10 @@ def card(draw: ImageDraw.ImageDraw, x: int, y: int, face: str, w: int = 46, h: i
     elif c < 40:
         rounded(draw, box, fill=_pale(JUNK_RGB) if dim else JUNK_RGB, radius=7)
         word = RUBBISH[(c - 32) // 2]
-        f = 17 if big else 15
         text = word if w >= 44 else SHORT_JUNK[word]
+        f = 17 if big else 15
+        while f > 12 and draw.textlength(text, font=font(f, True)) > w - 6:
+            f -= 1  # shrink a long word (trombone) before cutting it
         draw.text((x + w // 2, y + h // 2), fit_text(draw, text, w - 4, f, True), font=font(f, True),
                   fill=INK if dim else (255, 255, 255), anchor="mm")
     else:
