@@ -6,7 +6,7 @@ from PIL import ImageDraw
 
 from engines.core import Result
 from engines.friendly.rules import FriendlyView
-from engines.friendly.tiles import COLOUR_NAMES
+from engines.friendly.tiles import BOARDS, COLOUR_NAMES, KIND_NAMES
 from renderers.common import (
     HIGHLIGHT,
     INK,
@@ -243,3 +243,29 @@ def final(view: FriendlyView, result: Result) -> bytes:
         draw.text((20, y), line, font=font(17), fill=INK)
         y += 22
     return to_png(img.crop((0, 0, width, min(height, y + 16))))
+
+
+def text(view: FriendlyView) -> str:
+    """The board as a text grid plus each collection, for the terminal player."""
+    board = BOARDS[view.side]
+    lines = ["    " + " ".join(f"{chr(65 + x):<2}" for x in range(view.width))]
+    for y in range(view.height):
+        row = []
+        for x in range(view.width):
+            cell = y * view.width + x
+            ground = view.terrain[cell]
+            mark = "<>" if cell == view.boat else ("##" if ground == "#" else "II" if ground == "I"
+                                                  else (view.tiles[cell] or "..").ljust(2))
+            row.append(mark)
+        lines.append(f"{y + 1:>2}  " + " ".join(row))
+    lines.append("<> boat, ## rock, II island; codes: " + ", ".join(
+        f"{code} {name}" for code, name in KIND_NAMES.items() if code in set(view.tiles)) + ".")
+    if view.targets:
+        lines.append("May choose: " + ", ".join(board.name(c) for c in view.targets))
+    for s, name in enumerate(view.players):
+        held = {k: view.owned[s].count(k) for k in dict.fromkeys(view.owned[s])}
+        have = ", ".join(f"{KIND_NAMES[k]} x{n}" for k, n in held.items()) or "nothing yet"
+        lines.append(f"  {name}: fishing {view.fishing[s]}, final {view.final[s]}; {have}")
+    if view.double:
+        lines.append(f"Double Points on {COLOUR_NAMES[view.double]} fish.")
+    return "\n".join(lines)

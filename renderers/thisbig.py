@@ -295,3 +295,22 @@ def final(view: ThisBigView, result: Result) -> bytes:
             draw.text((WIDTH - 20, y + 34), f"+{len(cards) - 25}", font=font(16), fill=INK, anchor="rm")
         y += 76
     return to_png(img)
+
+
+def _named(faces: list[str]) -> str:
+    """Face codes as card names."""
+    return ", ".join(NAMES[card_of(f)] for f in faces) or "none"
+
+
+def text(view: ThisBigView) -> str:
+    """The table (and this seat's hand) in a few lines of text, for the terminal player."""
+    cast = NAMES[card_of(view.cast)] if view.cast else "none"
+    lines = [f"Cast: {cast}. River {view.river_size}, Tackle Box {view.tackle_size}; target {view.target} points."]
+    for s, name in enumerate(view.players):
+        lines.append(f"  {name}: {view.points[s]} pts (bucket: {_named(view.buckets[s])}); "
+                     f"{view.hand_sizes[s]} river cards, {view.lure_counts[s]} lures; {view.status[s] or '-'}")
+    if view.seat is not None:
+        lines.append(f"Your river cards: {_named(view.hand)}. Your lures: {_named(view.lures)}.")
+        if view.my_down:
+            lines.append(f"Your face-down answer: {_named(view.my_down)}.")
+    return "\n".join(lines)

@@ -14,6 +14,7 @@ from engines.wishes.cards import (
     LIMITS,
     NKINDS,
     WISH_NAMES,
+    card_name,
 )
 from engines.wishes.rules import WishesView
 from renderers.common import (
@@ -243,3 +244,23 @@ def final(view: WishesView, result: Result) -> bytes:
                     result.winners, result.ranks)
     draw.text((PAD, y + 18), fit_text(draw, result.summary, width - 2 * PAD, 17), font=font(17), fill=MUTED)
     return to_png(img)
+
+
+def text(view: WishesView) -> str:
+    """The table in a few lines of text, for the terminal player."""
+    ocean = ", ".join(f"{i + 1}. {card_name(c)}" + (f" +{w} worms" if w else "")
+                      for i, (c, w) in enumerate(zip(view.ocean, view.ocean_worms, strict=False)))
+    lines = [f"Ocean (shallow to deep): {ocean or 'empty'}; deck {view.deck_size} cards."]
+    capacity = LIMITS[view.limits_placed][0] if view.limits_placed < len(LIMITS) else None
+    for m, kind in enumerate(KINDS):
+        buyers = [str(BUYER_VALUES[b]) for b, at in enumerate(view.buyers) if at == m]
+        fish = ", ".join(f"{view.players[s]} {n}" for s, n in enumerate(view.markets[m]) if n)
+        price = 2 + sum(BUYER_VALUES[b] for b, at in enumerate(view.buyers) if at == m)
+        state = "full" if view.full[m] >= 0 else f"{sum(view.markets[m])}/{capacity}"
+        lines.append(f"  {kind:<10} ${price} a fish{' (buyers ' + '+'.join(buyers) + ')' if buyers else ''}"
+                     f", {state}{': ' + fish if fish else ''}")
+    lines.append(f"Garbage heap: {sum(view.garbage)} of {GARBAGE_END}.")
+    for s, name in enumerate(view.players):
+        boats = ", ".join(card_name(c) if c >= 0 else "empty" for c in view.boats[s])
+        lines.append(f"  {name}: ${view.dollars[s]}, {view.worms[s]} worms, boats: {boats}")
+    return "\n".join(lines)
