@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.pushfish import ENGINE, sim
 from engines.pushfish.cards import CHARACTER_KEYS, GROUND, ITEMS
-from engines.pushfish.rules import PushFishState
+from engines.pushfish.rules import PushFishState, release
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -49,18 +49,28 @@ def put(state: PushFishState, pos: int, name: str, nth: int = 0, faceup: bool = 
 def give(state: PushFishState, seat: int, name: str, nth: int = 0) -> int:
     """Move a named item card into a seat's hand; returns its id."""
     iid = item(name, nth)
-    for pile in [state.items, state.idiscard, *state.hands]:
+    for pile in (state.items, state.idiscard):
         if iid in pile:
             pile.remove(iid)
-    state.hands[seat].append(iid)
+    if iid in state.hand_items:
+        release(state.hand_items, state.hand_seats, iid)
+    state.hand_items.append(iid)
+    state.hand_seats.append(seat)
     return iid
 
 
 def empty_hands(state: PushFishState) -> None:
     """Every item card back to the deck."""
-    for h in state.hands:
-        state.items.extend(h)
-        h.clear()
+    state.items.extend(state.hand_items)
+    state.hand_items.clear()
+    state.hand_seats.clear()
+
+
+def set_catches(state: PushFishState, seat: int, cards: list[int]) -> None:
+    """Make these cards (in order) all that a seat has caught; the cards are not taken from elsewhere."""
+    kept = [(c, s) for c, s in zip(state.catch_cards, state.catch_seats, strict=True) if s != seat]
+    state.catch_cards = [c for c, _ in kept] + list(cards)
+    state.catch_seats = [s for _, s in kept] + [seat] * len(cards)
 
 
 def script(monkeypatch, casts: list[int | tuple[float, float]] = (), stops: list[float] = ()) -> list:

@@ -10,18 +10,22 @@ from engines.core import clone
 from engines.playout import playout
 from engines.pushfish import ENGINE
 from engines.pushfish.cards import GROUND, ITEMS
-from engines.pushfish.rules import PushFishState
+from engines.pushfish.rules import PushFishState, hand, owned
 
 MODES = [{}, {"noisy": True}, {"first_game": True}, {"hard": True}, {"legendary": [0]}, {"length": "medium"}]
 
 
 def check_conservation(state: PushFishState) -> None:
     """Every ground card and item card is in exactly one place."""
-    cards = [c for c in state.ground if c >= 0] + state.pile + [c for cs in state.catches for c in cs]
+    cards = [c for c in state.ground if c >= 0] + state.pile + state.catch_cards
     assert sorted(cards) == list(range(len(GROUND)))
-    items = state.items + state.idiscard + [i for h in state.hands for i in h]
+    items = state.items + state.idiscard + state.hand_items
     assert sorted(items) == list(range(len(ITEMS)))
-    assert len(state.ground) == 20 and set(state.spent) <= set(c for cs in state.catches for c in cs)
+    assert len(state.ground) == 20 and set(state.spent) <= set(state.catch_cards)
+    n = len(state.players)
+    for cards, seats in ((state.hand_items, state.hand_seats), (state.catch_cards, state.catch_seats),
+                         (state.won_missions, state.won_seats), (state.peek_cards, state.peek_seats)):
+        assert len(cards) == len(seats) and all(0 <= s < n for s in seats)
 
 
 def check_decisions(state: PushFishState) -> None:
@@ -112,7 +116,7 @@ def test_json_round_trip():
 def hide_from(state: PushFishState, seat: int | None, rnd: random.Random) -> PushFishState:
     """A state differing only in what `seat` may not see: face-down cards, the pile and others' items."""
     s = clone(state)
-    known = set(s.peeks[seat]) if seat is not None else set()
+    known = set(owned(s.peek_cards, s.peek_seats, seat)) if seat is not None else set()
     spaces = [p for p in range(20) if s.ground[p] >= 0 and not s.faceup[p] and s.ground[p] not in known]
     pool = [s.ground[p] for p in spaces] + s.pile
     rnd.shuffle(pool)
@@ -120,11 +124,13 @@ def hide_from(state: PushFishState, seat: int | None, rnd: random.Random) -> Pus
         s.ground[p] = pool.pop()
     s.pile = pool
     others = [o for o in range(len(s.players)) if o != seat]
-    items = s.items + s.idiscard + [i for o in others for i in s.hands[o]]
+    items = s.items + s.idiscard + [i for o in others for i in hand(s, o)]
     rnd.shuffle(items)
-    for o in others:
-        s.hands[o] = [items.pop() for _ in s.hands[o]]
-        s.peeks[o] = []
+    for k, o in enumerate(s.hand_seats):
+        if o != seat:
+            s.hand_items[k] = items.pop()
+    s.peek_cards = owned(s.peek_cards, s.peek_seats, seat) if seat is not None else []
+    s.peek_seats = [seat] * len(s.peek_cards)
     s.idiscard = [items.pop() for _ in s.idiscard]
     s.items = items
     s.plans = [p if o == seat or p < 0 else 0 for o, p in enumerate(s.plans)]
@@ -140,9 +146,10 @@ def test_views_do_not_depend_on_hidden_cards_items_or_peeks(opts):
 
 
 def test_views_do_change_with_what_the_seat_may_see():
-    s = next(s for s in states(4, 20, {}) if s.hands[0] and s.items)
+    s = next(s for s in states(4, 20, {}) if hand(s, 0) and s.items)
     t = clone(s)
-    t.hands[0][0], t.items[-1] = t.items[-1], t.hands[0][0]
+    k = t.hand_seats.index(0)
+    t.hand_items[k], t.items[-1] = t.items[-1], t.hand_items[k]
     assert ENGINE.view(t, 0) != ENGINE.view(s, 0) and ENGINE.view(t, 1) == ENGINE.view(s, 1)
 
 

@@ -7,7 +7,7 @@ import pytest
 from engines.core import IllegalChoice
 from engines.pushfish import ENGINE, sim
 from engines.pushfish.cards import GROUND, ITEMS, MISSIONS
-from engines.pushfish.rules import FACE_DOWN
+from engines.pushfish.rules import FACE_DOWN, catches, hand, owned
 from tests.pushfish_helpers import (
     CENTRE,
     MISS,
@@ -20,6 +20,7 @@ from tests.pushfish_helpers import (
     play,
     put,
     script,
+    set_catches,
 )
 
 
@@ -45,7 +46,7 @@ def test_cast_hit_and_rod_action_catch_a_fish_and_pass_the_turn(monkeypatch):
     mackerel = put(s, 0, "Mackerel")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
-    assert s.catches[0] == [mackerel] and s.turn == 1 and s.ground[0] != mackerel
+    assert catches(s, 0) == [mackerel] and s.turn == 1 and s.ground[0] != mackerel
     assert any("GET!" in e.text for e in ev)
 
 
@@ -65,14 +66,14 @@ def test_player_chooses_among_several_hits_and_the_others_stay_face_up(monkeypat
     s, _ = play(s, 0, "cast-r1c1", "recast", "cast-r2c2")
     assert {"hit-r1c1", "hit-r2c2"} <= set(ids(s)) and "recast" in ids(s)
     s, _ = play(s, 0, "hit-r2c2", "aim-M-c")
-    assert s.catches[0] == [salmon] and s.faceup[0]
+    assert catches(s, 0) == [salmon] and s.faceup[0]
 
 
 def test_no_hit_after_three_casts_gives_an_encouragement_item_and_ends_the_turn(monkeypatch):
     s = quiet(game(chars=("hattori", "jack")))
     script(monkeypatch, casts=[MISS, MISS, MISS])
     s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
-    assert len(s.hands[0]) == 1 and s.turn == 1
+    assert len(hand(s, 0)) == 1 and s.turn == 1
 
 
 def test_failed_rod_actions_leave_the_card_face_up_and_give_encouragement(monkeypatch):
@@ -80,7 +81,7 @@ def test_failed_rod_actions_leave_the_card_face_up_and_give_encouragement(monkey
     pike = put(s, 0, "Pike")
     script(monkeypatch, casts=[0], stops=[OUTSIDE] * 3)
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-S-c", "aim-S-c", "aim-S-c")
-    assert s.ground[0] == pike and s.faceup[0] and len(s.hands[0]) == 1 and s.turn == 1
+    assert s.ground[0] == pike and s.faceup[0] and len(hand(s, 0)) == 1 and s.turn == 1
 
 
 def test_choice_ids_are_short_and_have_no_colon(monkeypatch):
@@ -108,7 +109,7 @@ def test_catch_two_items_allow_a_second_catch_of_their_kind(monkeypatch, name, f
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", f"aim-{za}-c")
     assert s.phase == "after" and "items" in ids(s)
     s, _ = play(s, 0, "items", f"item-{used}", "cast-r1c2", "hit-r1c2", f"aim-{zb}-c")
-    assert s.catches[0] == [a, b] and used in s.idiscard
+    assert catches(s, 0) == [a, b] and used in s.idiscard
 
 
 def test_catch_two_round_fights_only_cards_of_that_kind(monkeypatch):
@@ -127,7 +128,7 @@ def test_catch_two_item_is_not_offered_for_another_kind(monkeypatch):
     give(s, 0, "Coral Kingdom")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
-    assert s.catches[0] == [mackerel] and s.turn == 1  # nothing to do after the catch: the turn ended
+    assert catches(s, 0) == [mackerel] and s.turn == 1  # nothing to do after the catch: the turn ended
 
 
 def test_rare_sinkers_give_one_more_rod_action(monkeypatch):
@@ -138,7 +139,7 @@ def test_rare_sinkers_give_one_more_rod_action(monkeypatch):
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", "aim-W-c", "aim-W-c")
     assert s.phase == "lost" and ids(s) == ["items", "end"]
     s, _ = play(s, 0, "items", f"item-{sinkers}", "aim-W-c")
-    assert s.catches[0] == [sardine]
+    assert catches(s, 0) == [sardine]
 
 
 def test_golden_reel_gives_a_cast_and_a_rod_action(monkeypatch):
@@ -189,7 +190,7 @@ def test_fish_finder_back_keeps_the_item():
     s = quiet(game(chars=("hattori", "jack")))
     finder = give(s, 0, "Fish Finder")
     s, _ = play(s, 0, "items", f"item-{finder}", "back")
-    assert s.hands[0] == [finder] and s.sub == ""
+    assert hand(s, 0) == [finder] and s.sub == ""
 
 
 def test_steady_hands_widens_the_zone(monkeypatch):
@@ -199,7 +200,7 @@ def test_steady_hands_widens_the_zone(monkeypatch):
     edge = sim.ZONES[2][1] + 2  # just past the S zone
     script(monkeypatch, casts=[0], stops=[edge])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "items", f"item-{steady}", "aim-S-hi")
-    assert s.catches[0] == [pike]
+    assert catches(s, 0) == [pike]
 
 
 def test_tired_fish_makes_the_hooked_fish_one_step_weaker(monkeypatch):
@@ -210,7 +211,7 @@ def test_tired_fish_makes_the_hooked_fish_one_step_weaker(monkeypatch):
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "items", f"item-{tired}")
     assert ENGINE.view(s, 0).zone == 2
     s, _ = play(s, 0, "aim-S-c")
-    assert s.catches[0] == [shark]
+    assert catches(s, 0) == [shark]
 
 
 def test_calm_water_casts_with_the_smaller_spread(monkeypatch):
@@ -264,7 +265,7 @@ def test_samurai_hattori_widens_the_zone(monkeypatch):
     pike = put(s, 0, "Pike")
     script(monkeypatch, casts=[0], stops=[sim.ZONES[2][0] - 3])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "ability", "aim-S-lo")
-    assert s.catches[0] == [pike]
+    assert catches(s, 0) == [pike]
 
 
 def test_viking_warlord_treats_the_fish_one_step_weaker(monkeypatch):
@@ -275,7 +276,7 @@ def test_viking_warlord_treats_the_fish_one_step_weaker(monkeypatch):
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "ability")
     assert ENGINE.view(s, 0).zone == 1
     s, _ = play(s, 0, "aim-M-c")
-    assert s.catches[0] == [pike]
+    assert catches(s, 0) == [pike]
 
 
 def test_viking_warlord_is_not_offered_for_a_weak_fish(monkeypatch):
@@ -292,7 +293,7 @@ def test_chef_ramsay_discards_an_item_to_draw_one():
     s, _ = play(s, 0, "ability")
     assert ENGINE.decisions(s)[0].private
     s, ev = play(s, 0, f"toss-{stone}")
-    assert stone in s.idiscard and len(s.hands[0]) == 1 and s.hands[0] != [stone] and s.used
+    assert stone in s.idiscard and len(hand(s, 0)) == 1 and hand(s, 0) != [stone] and s.used
     assert any(e.private_to == 0 for e in ev)
 
 
@@ -306,13 +307,13 @@ def test_a_fish_counts_for_one_mission_only_and_one_mission_per_turn(monkeypatch
     salmon = card("Pink Salmon")
     for c in (salmon, card("Sardine")):
         s.pile.remove(c) if c in s.pile else None
-        s.catches[0].append(c)
+        set_catches(s, 0, catches(s, 0) + [c])
     put(s, 0, "Mackerel")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
     assert s.phase == "mission" and set(ids(s)) == {f"mission-{market}", f"mission-{run}", "skip"}
     s, _ = play(s, 0, f"mission-{market}")
-    assert s.won[0] == [market] and set(s.spent) == {salmon, card("Mackerel")}
+    assert owned(s.won_missions, s.won_seats, 0) == [market] and set(s.spent) == {salmon, card("Mackerel")}
     assert s.turn == 1 and s.offer[1] == run
     assert ENGINE._claimable(s, 0) == []  # Sardine Run needs the Mackerel already used
 
@@ -321,8 +322,8 @@ def test_the_mission_row_is_refilled_when_the_next_turn_begins(monkeypatch):
     s = game(chars=("hattori", "jack"))
     empty_hands(s)
     first = s.offer[0]
-    s.catches[0] = list(fulfil_cards(MISSIONS[first].needs))
-    for c in s.catches[0]:
+    set_catches(s, 0, list(fulfil_cards(MISSIONS[first].needs)))
+    for c in catches(s, 0):
         if c in s.pile:
             s.pile.remove(c)
         elif c in s.ground:
@@ -370,13 +371,13 @@ def test_treasure_gives_items_and_the_hand_limit_lets_the_player_choose_the_disc
         give(s, 0, name)
     script(monkeypatch, casts=[0], stops=[CENTRE["S"]])
     s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-S-c")
-    assert s.catches[0] == [chest] and len(s.hands[0]) == 7
+    assert catches(s, 0) == [chest] and len(hand(s, 0)) == 7
     decision = ENGINE.decisions(s)[0]
     assert decision.private and decision.kind == "discard" and decision.seat == 0
-    drop = s.hands[0][0]
+    drop = hand(s, 0)[0]
     s, _ = play(s, 0, f"drop-{drop}")
-    s, _ = play(s, 0, f"drop-{s.hands[0][0]}")
-    assert len(s.hands[0]) == 5 and drop in s.idiscard
+    s, _ = play(s, 0, f"drop-{hand(s, 0)[0]}")
+    assert len(hand(s, 0)) == 5 and drop in s.idiscard
     assert ENGINE.scores(s)[1][0]["fish"] == 0
 
 
@@ -385,7 +386,7 @@ def test_the_item_discard_is_reshuffled_when_the_deck_runs_out(monkeypatch):
     s.idiscard, s.items = s.items, []
     script(monkeypatch, casts=[MISS, MISS, MISS])
     s, ev = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
-    assert any("shuffled" in e.text for e in ev) and len(s.hands[0]) == 1 and len(s.items) == 27
+    assert any("shuffled" in e.text for e in ev) and len(hand(s, 0)) == 1 and len(s.items) == 27
 
 
 # ---- ends and modes ------------------------------------------------------------------------------------
@@ -395,10 +396,10 @@ def test_golden_fish_and_kraken_need_two_successes_and_end_the_game(monkeypatch,
     legend = put(s, 0, name)
     script(monkeypatch, casts=[0], stops=[CENTRE[zone], CENTRE[zone]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", f"aim-{zone}-c")
-    assert s.catches[0] == [] and s.succ == 1
+    assert catches(s, 0) == [] and s.succ == 1
     s, _ = play(s, 0, f"aim-{zone}-c")
     result = ENGINE.result(s)
-    assert s.catches[0] == [legend] and result is not None and ENGINE.decisions(s) == []
+    assert catches(s, 0) == [legend] and result is not None and ENGINE.decisions(s) == []
     assert result.breakdown[0]["fish"] == 10
 
 
@@ -407,10 +408,10 @@ def test_the_game_ends_when_a_player_reaches_the_length_in_fish(monkeypatch, len
     s = quiet(game(chars=("hattori", "jack"), length=length))
     assert s.fish_goal == goal
     fish = [c for c, g in enumerate(GROUND) if g.score and g.name != "Flounder" and c in s.pile]
-    s.catches[0] = fish[: goal - 1]
-    for c in s.catches[0]:
+    set_catches(s, 0, fish[: goal - 1])
+    for c in catches(s, 0):
         s.pile.remove(c)
-    s.catches[0] += [card("Fossil")]  # finds do not count toward the end
+    set_catches(s, 0, catches(s, 0) + [card("Fossil")])  # finds do not count toward the end
     s.pile.remove(card("Fossil")) if card("Fossil") in s.pile else None
     put(s, 0, "Flounder", 1)
     script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
@@ -429,9 +430,9 @@ def test_the_game_ends_when_ground_and_pile_are_empty():
 
 def test_first_game_mode_has_no_items_missions_or_abilities_and_three_fish_win(monkeypatch):
     s = game(chars=("william", "jack"), first_game=True)
-    assert s.hands == [[], []] and s.offer == [-1] * 5 and s.fish_goal == 3
-    s.catches[0] = [card("Carp", 0), card("Carp", 1)]
-    for c in s.catches[0]:
+    assert s.hand_items == [] and s.offer == [-1] * 5 and s.fish_goal == 3
+    set_catches(s, 0, [card("Carp", 0), card("Carp", 1)])
+    for c in catches(s, 0):
         if c in s.pile:
             s.pile.remove(c)
         else:
@@ -458,17 +459,17 @@ def test_hard_mode_needs_the_whole_bait_on_the_card_and_the_whole_token_in_the_z
 
 def test_legendary_angler_takes_an_item_and_needs_two_successes_on_rare_fish(monkeypatch):
     s = game(chars=("hattori", "jack"), legendary=[0])
-    assert [len(h) for h in s.hands] == [3, 2]
+    assert [len(hand(s, seat)) for seat in (0, 1)] == [3, 2]
     empty_hands(s)
     put(s, 0, "Seahorse")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
-    assert s.need == 2 and s.succ == 1 and s.catches[0] == []
+    assert s.need == 2 and s.succ == 1 and catches(s, 0) == []
     t = quiet(game(chars=("hattori", "jack"), legendary=[1]))
     put(t, 0, "Seahorse")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     t, _ = play(t, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
-    assert len(t.catches[0]) == 1
+    assert len(catches(t, 0)) == 1
 
 
 def test_noisy_free_for_all_secret_targets_then_fights_in_turn_order(monkeypatch):
@@ -483,11 +484,11 @@ def test_noisy_free_for_all_secret_targets_then_fights_in_turn_order(monkeypatch
     assert ENGINE.view(s, 0).submitted == [False, True, False]
     s, _ = play(s, 0, "cast-r1c1")
     s, ev = play(s, 2, "cast-r1c3")
-    assert len(s.hands[2]) == 1 and s.turn == 0 and s.phase == "rod"
+    assert len(hand(s, 2)) == 1 and s.turn == 0 and s.phase == "rod"
     s, _ = play(s, 0, "aim-W-c")
-    assert s.catches[0] == [a] and s.turn == 1 and s.phase == "rod"
+    assert catches(s, 0) == [a] and s.turn == 1 and s.phase == "rod"
     s, _ = play(s, 1, "aim-W-c")
-    assert s.catches[1] == [b] and s.phase == "volley" and s.first == 1
+    assert catches(s, 1) == [b] and s.phase == "volley" and s.first == 1
 
 
 def test_noisy_free_for_all_tangled_lines_break(monkeypatch):
@@ -497,7 +498,7 @@ def test_noisy_free_for_all_tangled_lines_break(monkeypatch):
     script(monkeypatch, casts=[0, 0])
     s, ev = play(s, 0, "cast-r1c1")
     s, ev = play(s, 1, "cast-r1c2")
-    assert [len(h) for h in s.hands] == [1, 1] and s.phase == "volley"
+    assert [len(hand(s, seat)) for seat in (0, 1)] == [1, 1] and s.phase == "volley"
     assert any("tangled" in e.text for e in ev)
 
 

@@ -94,13 +94,18 @@ class PushFishState(GameState):
     pile: list[int]  # drawn from the end
     items: list[int]  # item deck, drawn from the end
     idiscard: list[int]
-    hands: list[list[int]]
-    catches: list[list[int]]
+    # Per-seat cards are kept flat, as parallel lists (card, seat) in the order taken: one copy each per choice.
+    hand_items: list[int]  # item cards in hands
+    hand_seats: list[int]  # the seat holding each of hand_items
+    catch_cards: list[int]  # ground cards caught
+    catch_seats: list[int]
     spent: list[int]  # caught cards already used for a mission
     offer: list[int]  # mission row, -1 for an empty slot
     mdeck: list[int]
-    won: list[list[int]]
-    peeks: list[list[int]]  # per seat, cards seen privately (while still face down)
+    won_missions: list[int]  # missions claimed
+    won_seats: list[int]
+    peek_cards: list[int]  # cards seen privately (while still face down)
+    peek_seats: list[int]
     flips: list[int]  # the space each seat flipped to choose the first player
     turn: int = 0
     first: int = 0  # Noisy Free-for-All: the round's first player
@@ -181,9 +186,31 @@ def kind_matches(kind: str, card: int) -> bool:
     return c.is_find if kind == "junk" else c.kind == kind
 
 
+def owned(cards: list[int], seats: list[int], seat: int) -> list[int]:
+    """One seat's cards from a pair of parallel lists (card, seat), in the order taken."""
+    return [c for c, s in zip(cards, seats, strict=True) if s == seat]
+
+
+def release(cards: list[int], seats: list[int], card: int) -> None:
+    """Take a card (and its seat entry) out of a pair of parallel lists."""
+    k = cards.index(card)
+    del cards[k]
+    del seats[k]
+
+
+def hand(state: PushFishState, seat: int) -> list[int]:
+    """A seat's item cards, in the order taken."""
+    return owned(state.hand_items, state.hand_seats, seat)
+
+
+def catches(state: PushFishState, seat: int) -> list[int]:
+    """The cards a seat has caught, in order."""
+    return owned(state.catch_cards, state.catch_seats, seat)
+
+
 def fish_count(state: PushFishState, seat: int) -> int:
     """Fish (and legends) a seat has caught."""
-    return sum(1 for c in state.catches[seat] if is_fish(c))
+    return sum(1 for c, s in zip(state.catch_cards, state.catch_seats, strict=True) if s == seat and is_fish(c))
 
 
 def hard_for(state: PushFishState, seat: int) -> bool:
@@ -207,6 +234,11 @@ def fight_zone(state: PushFishState) -> int:
 def face_down(state: PushFishState) -> list[int]:
     """Spaces holding a face-down card."""
     return [p for p in range(SPACES) if state.ground[p] >= 0 and not state.faceup[p]]
+
+
+def any_face_down(state: PushFishState) -> bool:
+    """Whether some card lies face down."""
+    return any(c >= 0 and not up for c, up in zip(state.ground, state.faceup, strict=True))
 
 
 class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
@@ -251,12 +283,14 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         rng.shuffle(items)
         missions = list(range(len(MISSIONS)))
         rng.shuffle(missions)
-        hands: list[list[int]] = [[] for _ in players]
+        hand_items: list[int] = []
+        hand_seats: list[int] = []
         offer = [-1] * OFFER
         if not options.first_game:
             for seat in range(n):
                 for _ in range(START_ITEMS + (1 if seat in options.legendary else 0)):
-                    hands[seat].append(items.pop())
+                    hand_items.append(items.pop())
+                    hand_seats.append(seat)
             offer = [missions.pop() for _ in range(OFFER)]
         spaces = list(range(SPACES))
         rng.shuffle(spaces)
@@ -266,8 +300,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             noisy=options.noisy, first_game=options.first_game,
             fish_goal=FIRST_GAME_FISH if options.first_game else LENGTHS[options.length],
             chars=chars, ground=cards[:SPACES], faceup=[False] * SPACES, pile=cards[SPACES:], items=items,
-            idiscard=[], hands=hands, catches=[[] for _ in players], spent=[], offer=offer, mdeck=missions,
-            won=[[] for _ in players], peeks=[[] for _ in players], flips=flips,
+            idiscard=[], hand_items=hand_items, hand_seats=hand_seats, catch_cards=[], catch_seats=[], spent=[],
+            offer=offer, mdeck=missions, won_missions=[], won_seats=[], peek_cards=[], peek_seats=[], flips=flips,
         )
         for p in flips:
             state.faceup[p] = True
@@ -398,7 +432,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _settle(self, state: PushFishState, events: list[Event]) -> None:
         """Put the turn in the phase its counters imply, and play any forced single choice."""
-        while state.phase not in ("over", "volley", "mission") and not self._overflowing(state):
+        while state.phase not in ("over", "volley", "mission") and not self._over_limit(state):
             if state.phase in CASTING and (state.phase != "cast" or state.casts == 0):
                 if self._eligible_hits(state):
                     state.phase = "hit"
@@ -406,12 +440,24 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
                     state.phase = "cast" if state.casts > 0 else "nohit"
             elif state.phase in ("rod", "lost"):
                 state.phase = "rod" if state.rods > 0 else "lost"
-            if state.sub:
+            if state.sub or self._several_choices(state):
                 return
-            found = self._choices(state, state.turn)
+            found = self._turn_choices(state, state.turn)
             if len(found) != 1:
                 return
             self._play(state, state.turn, found[0].id, events)
+
+    @staticmethod
+    def _several_choices(state: PushFishState) -> bool:
+        """A quick sure sign that the turn's decision has more than one choice (so nothing is forced)."""
+        phase = state.phase
+        if phase == "rod":  # twelve aims
+            return True
+        if phase == "cast":  # a cast per card on the ground
+            return state.ground.count(-1) <= SPACES - 2
+        if phase == "hit":  # a fight per hooked card, and casting on
+            return state.casts > 0 and any(state.ground[p] >= 0 for p in state.hits)
+        return False
 
     # ---- items -------------------------------------------------------------------------------
     def _draw_items(self, state: PushFishState, seat: int, n: int, events: list[Event]) -> None:
@@ -426,7 +472,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             if not state.items:
                 break
             card = state.items.pop()
-            state.hands[seat].append(card)
+            state.hand_items.append(card)
+            state.hand_seats.append(seat)
             got.append(card)
         if got:
             events.append(Event(text=f"{state.players[seat]} draws {len(got)} item card{'s' * (len(got) > 1)}.",
@@ -440,27 +487,32 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             self._draw_items(state, seat, 1, events)
 
     @staticmethod
-    def _overflowing(state: PushFishState) -> bool:
-        return max(map(len, state.hands)) > HAND_LIMIT
+    def _over_limit(state: PushFishState) -> list[int]:
+        """Seats holding more item cards than the hand limit (they discard before anything else)."""
+        seats = state.hand_seats
+        if len(seats) <= HAND_LIMIT or max(map(seats.count, range(len(state.players)))) <= HAND_LIMIT:
+            return []
+        return [s for s in range(len(state.players)) if seats.count(s) > HAND_LIMIT]
 
     def _usable_items(self, state: PushFishState, seat: int) -> list[int]:
         """Item cards in the seat's hand that would do something now."""
         if state.phase in ("over", "volley", "mission") or seat != state.turn:
             return []
-        return [i for i in state.hands[seat] if self._item_ok(state, ITEMS[i].effect)]
+        return [i for i in hand(state, seat) if self._item_ok(state, ITEMS[i].effect)]
 
     def _has_usable_item(self, state: PushFishState, seat: int) -> bool:
         """Whether some item card in the seat's hand would do something now."""
         if state.phase in ("over", "volley", "mission") or seat != state.turn:
             return False
-        return any(self._item_ok(state, ITEMS[i].effect) for i in state.hands[seat])
+        return any(s == seat and self._item_ok(state, ITEMS[i].effect)
+                   for i, s in zip(state.hand_items, state.hand_seats, strict=True))
 
     def _item_ok(self, state: PushFishState, effect: str) -> bool:
         """Whether an item effect applies in the current phase."""
         phase = state.phase
         noisy = state.noisy
         if effect.startswith("catch2:"):
-            return (phase == "after" and not noisy and kind_matches(effect[7:], state.catches[state.turn][-1])
+            return (phase == "after" and not noisy and kind_matches(effect[7:], catches(state, state.turn)[-1])
                     and any(c >= 0 for c in state.ground))
         if effect == "cast":
             return phase in CASTING and not noisy
@@ -471,7 +523,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if effect == "fill":
             return bool(state.pile) and min(state.ground) < 0
         if effect == "peek":
-            return phase in CASTING and bool(face_down(state))
+            return phase in CASTING and any_face_down(state)
         if effect == "steady":
             return phase in ("cast", "hit", "rod")
         if effect == "weaken":
@@ -488,7 +540,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if effect == "peek":
             state.sub, state.arg = "peek", item
             return
-        state.hands[seat].remove(item)
+        release(state.hand_items, state.hand_seats, item)
         state.idiscard.append(item)
         state.sub, state.arg = "", -1
         text = f"{name} plays {card.name}: {card.text}"
@@ -533,7 +585,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if ability == "recast":
             ok = phase in CASTING and state.missed and not state.noisy
         elif ability == "peek":
-            ok = phase in CASTING and bool(face_down(state))
+            ok = phase in CASTING and any_face_down(state)
         elif ability == "swap":
             ok = phase in CASTING and len(face_down(state)) >= 2
         elif ability == "steady":
@@ -541,7 +593,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         elif ability == "weaken":
             ok = phase == "rod" and fight_zone(state) > 0
         else:  # chef
-            ok = (phase in ("cast", "hit", "nohit", "rod", "lost", "after") and bool(state.hands[seat])
+            ok = (phase in ("cast", "hit", "nohit", "rod", "lost", "after") and seat in state.hand_seats
                   and bool(state.items or state.idiscard))
         return ability if ok else ""
 
@@ -564,9 +616,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _forget(self, state: PushFishState, card: int) -> None:
         """A card seen by everyone (or caught) is no longer a private peek."""
-        for known in state.peeks:
-            if card in known:
-                known.remove(card)
+        while card in state.peek_cards:
+            release(state.peek_cards, state.peek_seats, card)
 
     # ---- casting and fighting ------------------------------------------------------------------
     def _eligible_hits(self, state: PushFishState) -> list[int]:
@@ -635,7 +686,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         state.ground[pos] = -1
         state.faceup[pos] = False
         state.target = -1
-        state.catches[seat].append(card)
+        state.catch_cards.append(card)
+        state.catch_seats.append(seat)
         state.caught += 1
         state.bonus = ""
         self._forget(state, card)
@@ -678,7 +730,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     # ---- missions ----------------------------------------------------------------------------
     def _claimable(self, state: PushFishState, seat: int) -> list[tuple[int, list[int]]]:
         """Offered missions the seat's unused catches complete, with the cards each would use."""
-        free = [c for c in state.catches[seat] if c not in state.spent]
+        free = [c for c in catches(state, seat) if c not in state.spent]
         out = []
         for m in state.offer:
             if m >= 0:
@@ -697,16 +749,21 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         phase = state.phase
         if phase == "over":
             return []
-        if self._overflowing(state):
-            hand = state.hands[seat]
-            return [choices.item("drop", i) for i in hand] if len(hand) > HAND_LIMIT else []
+        if self._over_limit(state):
+            held = hand(state, seat)
+            return [choices.item("drop", i) for i in held] if len(held) > HAND_LIMIT else []
         if phase == "volley":
             return self._cast_choices(state, seat) if state.plans[seat] < 0 else []
         if seat != state.turn:
             return []
+        return self._turn_choices(state, seat)
+
+    def _turn_choices(self, state: PushFishState, seat: int) -> list[Choice]:
+        """The choices of the seat whose turn it is (no discard or volley pending)."""
         sub = state.sub
         if sub:
             return self._sub_choices(state, seat, sub)
+        phase = state.phase
         found: list[Choice]
         if phase == "cast":
             found = self._cast_choices(state, seat)
@@ -733,7 +790,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if sub == "items":
             found = [choices.item("item", i) for i in self._usable_items(state, seat)]
         elif sub == "chef":
-            found = [choices.item("toss", i) for i in state.hands[seat]]
+            found = [choices.item("toss", i) for i in hand(state, seat)]
         else:
             head = "peek" if sub == "peek" else "swap"
             skip = state.arg if sub == "swap2" else -1
@@ -749,42 +806,41 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         return [choices.cast(p, card, calm, hard) if up else unseen[p]
                 for p, (card, up) in enumerate(zip(state.ground, state.faceup, strict=True)) if card >= 0]
 
-    def _kind(self, state: PushFishState, seat: int) -> tuple[str, str, bool]:
-        """The kind tag, prompt and privacy of the seat's pending decision."""
-        name = state.players[seat]
-        if self._overflowing(state):
-            return "discard", f"{name}: {SUB_PROMPTS['drop']}", True
-        if state.phase == "volley":
-            return "volley", f"{name}: {PROMPTS['volley']}", True
-        if state.sub:
-            private = state.sub in ("items", "chef")
-            return state.sub, f"{name}: {SUB_PROMPTS[state.sub]}", private
-        return state.phase, f"{name}: {PROMPTS[state.phase]}", False
-
     def _pending_seats(self, state: PushFishState) -> list[int]:
         """Seats with a decision: item discards first, else the volley (everyone) or the seat to act."""
         if state.phase == "over":
             return []
-        if self._overflowing(state):
-            return [s for s, h in enumerate(state.hands) if len(h) > HAND_LIMIT]
+        if self._over_limit(state):
+            return [s for s in range(len(state.players)) if state.hand_seats.count(s) > HAND_LIMIT]
         if state.phase == "volley":
             return [s for s in range(len(state.players)) if state.plans[s] < 0]
         return [state.turn]
 
     def decisions(self, state: PushFishState) -> list[Decision]:
         """Every pending decision: item discards first, else the volley (everyone) or the seat to act."""
-        out = []
-        for seat in self._pending_seats(state):
-            kind, prompt, private = self._kind(state, seat)
-            out.append(Decision(seat=seat, prompt=prompt, choices=self._choices(state, seat), private=private,
-                                kind=kind))
-        return out
+        phase = state.phase
+        if phase == "over":
+            return []
+        names = state.players
+        over = self._over_limit(state)
+        if over:
+            return [Decision(seat=s, prompt=f"{names[s]}: {SUB_PROMPTS['drop']}", private=True, kind="discard",
+                             choices=[choices.item("drop", i) for i in hand(state, s)]) for s in over]
+        if phase == "volley":
+            return [Decision(seat=s, prompt=f"{names[s]}: {PROMPTS['volley']}", private=True, kind="volley",
+                             choices=self._cast_choices(state, s)) for s in range(len(names)) if state.plans[s] < 0]
+        seat, sub = state.turn, state.sub
+        found = self._turn_choices(state, seat)
+        if sub:
+            return [Decision(seat=seat, prompt=f"{names[seat]}: {SUB_PROMPTS[sub]}", private=sub in ("items", "chef"),
+                             kind=sub, choices=found)]
+        return [Decision(seat=seat, prompt=f"{names[seat]}: {PROMPTS[phase]}", kind=phase, choices=found)]
 
     def play(self, state: PushFishState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
         """Apply a validated choice, then settle forced follow-ups."""
         events: list[Event] = []
         self._play(state, seat, choice_id, events)
-        if state.phase == "volley" and min(state.plans) >= 0 and not self._overflowing(state):
+        if state.phase == "volley" and min(state.plans) >= 0 and not self._over_limit(state):
             self._resolve_volley(state, events)
         self._settle(state, events)
         return events
@@ -795,7 +851,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         name = state.players[seat]
         if head == "drop":
             item = int(tail)
-            state.hands[seat].remove(item)
+            release(state.hand_items, state.hand_seats, item)
             state.idiscard.append(item)
             events.append(Event(text=f"{name} discards an item card (hand limit).", seat=seat))
             events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
@@ -840,14 +896,15 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Captain Jack's ability or a Fish Finder: see one face-down card privately."""
         card = state.ground[pos]
         if state.arg >= 0:
-            state.hands[seat].remove(state.arg)
+            release(state.hand_items, state.hand_seats, state.arg)
             state.idiscard.append(state.arg)
             how = ITEMS[state.arg].name
         else:
             state.used = True
             how = f"{CHARACTERS[state.chars[seat]].name}: \"{CHARACTERS[state.chars[seat]].phrase}\""
-        if card not in state.peeks[seat]:
-            state.peeks[seat].append(card)
+        if card not in owned(state.peek_cards, state.peek_seats, seat):
+            state.peek_cards.append(card)
+            state.peek_seats.append(seat)
         state.sub, state.arg = "", -1
         events.append(Event(text=f"{state.players[seat]} peeks at {pos_label(pos)} ({how}).", seat=seat))
         events.append(Event(text=f"You peek at {pos_label(pos)}: {card_label(card)}.", seat=seat,
@@ -868,7 +925,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _chef(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
         """Chef Ramsay: discard one item card, draw one."""
-        state.hands[seat].remove(item)
+        release(state.hand_items, state.hand_seats, item)
         state.idiscard.append(item)
         state.used = True
         state.sub, state.arg = "", -1
@@ -882,7 +939,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Take one completed mission; its cards cannot serve another mission."""
         cards = next(c for m, c in self._claimable(state, seat) if m == mission)
         state.spent.extend(cards)
-        state.won[seat].append(mission)
+        state.won_missions.append(mission)
+        state.won_seats.append(seat)
         state.offer[state.offer.index(mission)] = -1
         m = MISSIONS[mission]
         events.append(Event(text=clip(f"{state.players[seat]} claims mission {m.name} ({m.points} pts) with "
@@ -896,17 +954,20 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
                                                                                  strict=True)]
         known = [-1] * SPACES
         if seat is not None:
+            seen = owned(state.peek_cards, state.peek_seats, seat)
             for p in range(SPACES):
-                if ground[p] == FACE_DOWN and state.ground[p] in state.peeks[seat]:
+                if ground[p] == FACE_DOWN and state.ground[p] in seen:
                     known[p] = state.ground[p]
         n = len(state.players)
+        seats = range(n)
         return PushFishView(
             game=self.key, seat=seat, players=state.players, to_act=self._pending_seats(state), last=list(state.log_tail),
             finished=state.phase == "over", ground=ground, known=known, pile=len(state.pile),
             item_deck=len(state.items), item_discard=len(state.idiscard),
-            hand=sorted(state.hands[seat]) if seat is not None else [],
-            hand_sizes=[len(h) for h in state.hands], catches=state.catches, spent=sorted(state.spent),
-            offer=state.offer, mission_deck=len(state.mdeck), won=state.won, chars=state.chars, turn=state.turn,
+            hand=sorted(hand(state, seat)) if seat is not None else [],
+            hand_sizes=[state.hand_seats.count(s) for s in seats], catches=[catches(state, s) for s in seats],
+            spent=sorted(state.spent), offer=state.offer, mission_deck=len(state.mdeck),
+            won=[owned(state.won_missions, state.won_seats, s) for s in seats], chars=state.chars, turn=state.turn,
             phase=state.phase, sub=state.sub, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
             target=state.target, hits=state.hits, baits=state.baits, flicks=state.flicks,
             zone=fight_zone(state) if state.phase in ("rod", "lost") else -1, tol=state.tol,
@@ -924,9 +985,9 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             if state.first_game:
                 part = {"fish": fish_count(state, s)}
             else:
-                part = {"fish": sum(GROUND[c].score for c in state.catches[s]),
-                        "missions": sum(MISSIONS[m].points for m in state.won[s]),
-                        "items": sum(ITEMS[i].points for i in state.hands[s])}
+                part = {"fish": sum(GROUND[c].score for c in catches(state, s)),
+                        "missions": sum(MISSIONS[m].points for m in owned(state.won_missions, state.won_seats, s)),
+                        "items": sum(ITEMS[i].points for i in hand(state, s))}
             parts.append(part)
             scores.append(sum(part.values()))
         return scores, parts
