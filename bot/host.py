@@ -378,8 +378,7 @@ class Host:
         """A log entry; private choices are logged without their secret label."""
         choice = decision.choice(choice_id)
         label = "made a private choice" if decision.private or choice is None else choice.label
-        return Move.model_construct(index=index, seat=decision.seat, choice_id=choice_id, label=label, by_ai=by_ai,
-                                    at=self.clock())  # trusted values: no validation on the move path
+        return Move(index=index, seat=decision.seat, choice_id=choice_id, label=label, by_ai=by_ai, at=self.clock())
 
     @staticmethod
     def _move_count(record: GameRecord) -> int:
@@ -439,8 +438,8 @@ class Host:
         if not await self.store.save(record, state_json, expected, moves, seating=seating):
             self._records.pop(record.id, None)
             raise HostError(OUTDATED)
-        self._records[record.id] = record
-        return Played.model_construct(record=_copy(record), moves=list(moves), events=list(events))
+        self._records[record.id] = record  # the cache keeps this copy; callers treat Played.record as read-only
+        return Played(record=record, moves=list(moves), events=list(events))
 
 
 def _copy(record: GameRecord) -> GameRecord:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -69,8 +70,9 @@ class GameRecord(BaseModel):
         return self.thread_id or self.channel_id
 
 
-class Move(BaseModel):
-    """One accepted choice in a game's log."""
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One accepted choice in a game's log (built by the host and the store from trusted values)."""
 
     index: int
     seat: int
@@ -80,14 +82,13 @@ class Move(BaseModel):
     at: float = 0.0
 
 
-class Played(BaseModel):
-    """What one call that advanced a game did: the record after it, the moves and their events."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What one call that advanced a game did: the record after it (read-only), the moves and their events."""
 
     record: GameRecord
-    moves: list[Move] = Field(default_factory=list)
-    events: list[Event] = Field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
 
 class GuildSettings(BaseModel):
