@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -116,6 +117,7 @@ def fulfil(needs: tuple[str, ...], cards: list[int]) -> list[int] | None:
     return search(0, [])
 
 
+@cache
 def card_label(card: int) -> str:
     """A short text for a ground card: name, number, strength."""
     c = GROUND[card]

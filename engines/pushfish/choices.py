@@ -21,6 +21,7 @@ END_LABELS = {  # (phase is "lost", something caught or no encouragement) -> lab
 END = {key: Choice(id="end", label=label) for key, label in END_LABELS.items()}
 
 
+@cache
 def pos_label(pos: int) -> str:
     """A space as people count it: row 1 nearest, columns from the left."""
     row, col = divmod(pos, sim.COLS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -132,6 +132,16 @@ class PushFishState(GameState):
     queue: list[int] = Field(default_factory=list)  # Noisy Free-for-All: seats with a HIT still to fight
     ended: str = ""
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Fields are set directly (the rules assign trusted values, often): pydantic's bookkeeping is skipped."""
+        if name in _STATE_FIELDS:
+            self.__dict__[name] = value
+        else:
+            super().__setattr__(name, value)
+
+
+_STATE_FIELDS = frozenset(PushFishState.model_fields)
+
 
 class PushFishView(View):
     """The table as one seat (or the public) sees it."""
@@ -175,9 +185,12 @@ class PushFishView(View):
     ended: str
 
 
+FISH = tuple(not c.is_find for c in GROUND)  # by card id: counts toward the end
+
+
 def is_fish(card: int) -> bool:
     """Fish and legends count toward the end; Treasure and Junk do not."""
-    return not GROUND[card].is_find
+    return FISH[card]
 
 
 def kind_matches(kind: str, card: int) -> bool:
@@ -419,7 +432,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _advance(self, state: PushFishState, events: list[Event]) -> None:
         """End the game if someone has enough fish, else the next turn (or fighter, or round)."""
-        goal = [s for s in range(len(state.players)) if fish_count(state, s) >= state.fish_goal]
+        fish = [0] * len(state.players)
+        for card, seat in zip(state.catch_cards, state.catch_seats, strict=True):
+            fish[seat] += FISH[card]
+        goal = [s for s, count in enumerate(fish) if count >= state.fish_goal]
         if goal:
             state.ended = f"{state.players[goal[0]]} has caught {state.fish_goal} fish."
             state.phase = "over"
@@ -504,8 +520,12 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Whether some item card in the seat's hand would do something now."""
         if state.phase in ("over", "volley", "mission") or seat != state.turn:
             return False
-        return any(s == seat and self._item_ok(state, ITEMS[i].effect)
-                   for i, s in zip(state.hand_items, state.hand_seats, strict=True))
+        if seat not in state.hand_seats:
+            return False
+        for i, s in zip(state.hand_items, state.hand_seats, strict=True):
+            if s == seat and self._item_ok(state, ITEMS[i].effect):
+                return True
+        return False
 
     def _item_ok(self, state: PushFishState, effect: str) -> bool:
         """Whether an item effect applies in the current phase."""
@@ -733,7 +753,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         free = [c for c in catches(state, seat) if c not in state.spent]
         out = []
         for m in state.offer:
-            if m >= 0:
+            if m >= 0 and len(MISSIONS[m].needs) <= len(free):  # one distinct card per target
                 cards = fulfil(MISSIONS[m].needs, free)
                 if cards is not None:
                     out.append((m, cards))
