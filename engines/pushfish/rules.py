@@ -186,6 +186,7 @@ class PushFishView(View):
 
 
 FISH = tuple(not c.is_find for c in GROUND)  # by card id: counts toward the end
+EFFECTS = tuple(c.effect for c in ITEMS)  # by item card id
 
 
 def is_fish(card: int) -> bool:
@@ -514,7 +515,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Item cards in the seat's hand that would do something now."""
         if state.phase in ("over", "volley", "mission") or seat != state.turn:
             return []
-        return [i for i in hand(state, seat) if self._item_ok(state, ITEMS[i].effect)]
+        return [i for i in hand(state, seat) if self._item_ok(state, EFFECTS[i])]
 
     def _has_usable_item(self, state: PushFishState, seat: int) -> bool:
         """Whether some item card in the seat's hand would do something now."""
@@ -523,7 +524,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if seat not in state.hand_seats:
             return False
         for i, s in zip(state.hand_items, state.hand_seats, strict=True):
-            if s == seat and self._item_ok(state, ITEMS[i].effect):
+            if s == seat and self._item_ok(state, EFFECTS[i]):
                 return True
         return False
 
