@@ -401,7 +401,7 @@ class Host:
             decision = waiting[0]
             level = record.seats[decision.seat].ai or self._standin_level(record)
             rnd = random.Random(f"{record.seed}:{state.step}:{decision.seat}")
-            choice_id = engine.choose(state, decision.seat, level, rnd)
+            choice_id = engine.ai_choice(state, decision, level, rnd)
             moves.append(self._move(base + len(moves), decision, choice_id, by_ai=True))
             state, new_events = engine.apply_to(state, decision, choice_id)
             events.extend(new_events)

@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.host import Host, HostError
 from bot.models import GameRecord
-from engines.core import Decision, View
+from engines.core import Decision
 from renderers import registry as drawings
 
 TERMINAL_USER = 0  # user id of the person at the terminal
-_BASE_VIEW_FIELDS = set(View.model_fields)
-
-
-def summary(view: View) -> str:
-    """A compact text summary of a view: each game-specific field on its own line."""
-    lines = []
-    for name, value in view.model_dump(mode="json").items():
-        if name in _BASE_VIEW_FIELDS:
-            continue
-        text = value if isinstance(value, str) else json.dumps(value, separators=(", ", ": "))
-        if len(text) > 300:
-            text = text[:297] + "..."
-        lines.append(f"  {name.replace('_', ' ')}: {text}")
-    return "\n".join(lines)
 
 
 def save_board(record: GameRecord, host: Host, out: Path, name: str, seat: int | None = None) -> Path:
@@ -97,8 +82,9 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             decision = human[0]
             board = save_board(record, host, out, "board.png")
             say("")
-            say(f"== {record.seats[decision.seat].name}'s decision (board image: {board}) ==")
-            say(summary(host.view(record, decision.seat)))
+            who = record.seats[decision.seat].name
+            say(f"== {'Your' if who == 'You' else who + chr(39) + 's'} decision (board image: {board}) ==")
+            say(drawings.get(record.key).text(host.view(record, decision.seat)))
             index = ask(decision, read, say)
             if index is None:
                 say("Bye. The game is saved in " + db + ".")

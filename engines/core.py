@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from functools import cache
+from types import UnionType
+from typing import Any, ClassVar, Generic, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -123,6 +125,28 @@ LOG_TAIL = 6
 _ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
+def _is_scalar(annotation: Any) -> bool:
+    """True for int, str, bool, float, None, Literal[...] and unions of those."""
+    if annotation in _ATOMS or get_origin(annotation) is Literal:
+        return True
+    return get_origin(annotation) in (Union, UnionType) and all(_is_scalar(a) for a in get_args(annotation))
+
+
+@cache
+def _copy_plan(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields `clone` copies flat (lists of scalars) and deep (the rest but scalars), from the annotations."""
+    flat, deep = [], []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        if _is_scalar(annotation):
+            continue
+        if get_origin(annotation) is list and all(_is_scalar(a) for a in get_args(annotation)):
+            flat.append(name)
+        else:
+            deep.append(name)
+    return tuple(flat), tuple(deep)
+
+
 def clone(value: Any) -> Any:
     """A fast deep copy of a state: models, lists and dicts are copied; scalars are shared.
 
@@ -137,7 +161,12 @@ def clone(value: Any) -> Any:
         return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
     if isinstance(value, BaseModel):
         new = kind.__new__(kind)
-        fields = {k: v if type(v) in _ATOMS else clone(v) for k, v in value.__dict__.items()}
+        fields = value.__dict__.copy()  # scalars are shared as they are
+        flat, deep = _copy_plan(kind)
+        for name in flat:
+            fields[name] = fields[name].copy()
+        for name in deep:
+            fields[name] = clone(fields[name])
         object.__setattr__(new, "__dict__", fields)
         object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
         object.__setattr__(new, "__pydantic_extra__", None)
@@ -243,13 +272,21 @@ class GameEngine(ABC, Generic[S, Opts]):
         """Final result, or None while the game goes on."""
 
     def choose(self, state: S, seat: int, level: str, rnd: random.Random) -> str:
-        """An AI's choice for `seat`'s pending decision; 'random' picks uniformly.
+        """An AI's choice at `level` for `seat`'s pending decision."""
+        return self.ai_choice(state, self.pending_for(state, seat), level, rnd)
 
-        Subclasses override for stronger levels; an AI may read hidden information only
-        through `self.view(state, seat)`.
+    def ai_choice(self, state: S, decision: Decision, level: str, rnd: random.Random) -> str:
+        """An AI's answer to a pending decision: 'random' picks uniformly, other levels ask `strategy`."""
+        if level == "random":
+            return rnd.choice(decision.choices).id
+        return self.strategy(state, decision.seat, level, rnd)
+
+    def strategy(self, state: S, seat: int, level: str, rnd: random.Random) -> str:
+        """A stronger AI's choice; games override this for the levels past 'random' they offer.
+
+        An AI may read hidden information only through `self.view(state, seat)`.
         """
-        decision = next(d for d in self.decisions(state) if d.seat == seat)
-        return rnd.choice(decision.choices).id
+        raise ValueError(f"{self.name} has no AI level '{level}'")
 
     ai_levels: ClassVar[tuple[str, ...]] = ("random",)
 

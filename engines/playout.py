@@ -24,7 +24,7 @@ def playout(
             assert engine.result(state) is not None, "no decision on offer but no result"
             return state
         decision = pending[rnd.randrange(len(pending))]
-        choice = engine.choose(state, decision.seat, level, rnd)
+        choice = engine.ai_choice(state, decision, level, rnd)
         state, events = engine.apply_to(state, decision, choice)
         if check is not None:
             check(state, events)

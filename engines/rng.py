@@ -23,8 +23,8 @@ class Rng(BaseModel):
 
     def next_u64(self) -> int:
         """The next 64-bit value (splitmix64)."""
-        self.s = (self.s + 0x9E3779B97F4A7C15) & MASK
-        z = self.s
+        z = (self.s + 0x9E3779B97F4A7C15) & MASK
+        self.__dict__["s"] = z  # a plain int field: skip pydantic's per-assignment bookkeeping on this hot path
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         return z ^ (z >> 31)

@@ -300,3 +300,45 @@ def final(view: PushFishView, result: Result) -> bytes:
         draw.text((20, y), fit_text(draw, f"{name} caught: {names}", 960, 15), font=font(15), fill=INK)
         y += 28
     return to_png(img)
+
+
+def _card_text(card: int) -> str:
+    """A revealed ground card in words: 'Sawshark 7 S (deep)' or 'Fossil (treasure, +1 item)'."""
+    c = GROUND[card]
+    if c.is_find:
+        return f"{c.name} ({c.kind}, +{c.items} item{'s' if c.items != 1 else ''})"
+    return f"{c.name} {c.score} {STRENGTHS[c.strength]}{' rare' if c.rare else ''} ({c.kind})"
+
+
+def _need_text(need: str) -> str:
+    """A mission target in words: 'Pike', 'any sea fish', 'any S-strength fish', 'any rare fish', 'a find'."""
+    if need.startswith("kind:"):
+        return f"any {need[5:]} fish"
+    if need.startswith("strength:"):
+        return f"any {need[9:]}-strength fish"
+    return {"rare": "any rare fish", "find": "a Treasure or Junk card"}.get(need, need)
+
+
+def text(view: PushFishView) -> str:
+    """The ground, the players and (for a seat) its items in text, for the terminal player."""
+    lines = ["Ground (row 4 far, row 1 near; '??' face down, '--' empty):"]
+    for row in range(3, -1, -1):
+        cells = []
+        for col in range(5):
+            card = view.ground[row * 5 + col]
+            known = view.known[row * 5 + col] if view.known else -1
+            cells.append("--" if card == EMPTY else f"?{GROUND[known].name}?" if card == FACE_DOWN and known >= 0
+                         else "??" if card == FACE_DOWN else _card_text(card))
+        lines.append(f"  row {row + 1}: " + " | ".join(cells))
+    lines.append(f"Pile {view.pile}; casts left {view.casts}, rod actions left {view.rods}; "
+                 f"first to {view.fish_goal} fish.")
+    lines.append("Missions: " + "; ".join(f"{MISSIONS[m].name} ({MISSIONS[m].points}): "
+                                          f"{', '.join(_need_text(n) for n in MISSIONS[m].needs)}"
+                                          for m in view.offer))
+    for s, name in enumerate(view.players):
+        caught = ", ".join(_card_text(c) for c in view.catches[s]) or "nothing yet"
+        lines.append(f"  {name} ({CHARACTERS[view.chars[s]].name}): {view.hand_sizes[s]} items; caught {caught}")
+    if view.seat is not None and view.hand:
+        lines.append("Your items: " + "; ".join(f"{ITEMS[i].name} ({ITEMS[i].points}): {ITEMS[i].text}"
+                                               for i in view.hand))
+    return "\n".join(lines)

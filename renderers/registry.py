@@ -1,4 +1,4 @@
-"""Drawings by game key. Each game's module offers board(view), hand(view) and final(view, result) -> PNG bytes."""
+"""Drawings by game key: board(view), hand(view), final(view, result) give PNG bytes; text(view) a text table."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ import pytest
 
 from engines import registry
 from engines.core import GameOver, IllegalChoice, NotYourTurn
+from renderers import registry as drawings
 
 ID = re.compile(r"^[A-Za-z0-9_.+=\-]{1,24}$")
 
@@ -62,7 +63,7 @@ def test_apply_is_pure_and_refusals_are_typed(key):
 
 
 @pytest.mark.parametrize("key", registry.keys())
-def test_finished_games_refuse_moves_and_states_round_trip(key):
+def test_finished_games_refuse_moves_states_round_trip_and_views_read_as_text(key):
     engine = registry.get(key)
     rnd = random.Random(5)
     state = engine.new_game(seated(engine)[: engine.min_players], {}, 5)
@@ -73,10 +74,13 @@ def test_finished_games_refuse_moves_and_states_round_trip(key):
         seen.append(state)
     with pytest.raises(GameOver):
         engine.apply(state, 0, "anything")
+    drawing = drawings.get(key)
     for s in seen[:: max(1, len(seen) // 10)] + [state]:
         assert engine.load(engine.dump(s)) == s
         for seat in [None, *range(len(s.players))]:
-            json.dumps(engine.view(s, seat).model_dump(mode="json"))
+            view = engine.view(s, seat)
+            json.dumps(view.model_dump(mode="json"))
+            assert all(name in drawing.text(view) for name in s.players)
 
 
 @pytest.mark.parametrize("key", registry.keys())

@@ -70,6 +70,10 @@ class ToyEngine(GameEngine[ToyState, ToyOptions]):
         return [Event(text=f"{state.players[seat]} took {n}", seat=seat),
                 Event(text=f"secret {state.secrets[seat]}", seat=seat, private_to=seat)]
 
+    def strategy(self, state: ToyState, seat: int, level: str, rnd) -> str:
+        """'greedy' takes as many stones as it may."""
+        return self.pending_for(state, seat).choices[-1].id
+
     def view(self, state: ToyState, seat: int | None) -> ToyView:
         """Public pile and counts; a seat's own secret."""
         return ToyView(game=self.key, seat=seat, players=state.players, pile=state.pile, taken=state.taken,

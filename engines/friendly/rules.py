@@ -465,10 +465,8 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         res.summary = "Fishing scores: " + ", ".join(f"{p} {f}" for p, f in zip(state.players, fishing, strict=True))
         return res
 
-    def choose(self, state: FriendlyState, seat: int, level: str, rnd: random.Random) -> str:
-        """'random' picks uniformly; 'greedy' looks one move ahead (see engines.friendly.ai)."""
-        if level == "greedy":
-            return greedy(self, state, seat, rnd)
-        p = self.pending(state)
-        assert p is not None and p.seat == seat
-        return rnd.choice(p.options)[0]
+    def strategy(self, state: FriendlyState, seat: int, level: str, rnd: random.Random) -> str:
+        """'greedy' looks one move ahead (see engines.friendly.ai)."""
+        if level != "greedy":
+            return super().strategy(state, seat, level, rnd)
+        return greedy(self, state, seat, rnd)

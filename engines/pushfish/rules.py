@@ -1022,10 +1022,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         res.summary = state.ended
         return res
 
-    def choose(self, state: PushFishState, seat: int, level: str, rnd: random.Random) -> str:
-        """Random: any choice; greedy: expected value from the error model (see ai.py)."""
-        if level == "greedy":
-            from engines.pushfish.ai import greedy_choice
+    def strategy(self, state: PushFishState, seat: int, level: str, rnd: random.Random) -> str:
+        """'greedy': expected value from the error model (see ai.py)."""
+        if level != "greedy":
+            return super().strategy(state, seat, level, rnd)
+        from engines.pushfish.ai import greedy_choice
 
-            return greedy_choice(self, state, seat)
-        return rnd.choice(self._choices(state, seat)).id
+        return greedy_choice(self, state, seat)

@@ -541,10 +541,10 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         res.summary = f"The game ended because {state.ended}."
         return res
 
-    def choose(self, state: ThisBigState, seat: int, level: str, rnd: random.Random) -> str:
-        """Random, or greedy (reads only this seat's view)."""
-        if level == "greedy":
-            from engines.thisbig.ai import greedy_choice
+    def strategy(self, state: ThisBigState, seat: int, level: str, rnd: random.Random) -> str:
+        """'greedy' reads only this seat's view (see ai.py)."""
+        if level != "greedy":
+            return super().strategy(state, seat, level, rnd)
+        from engines.thisbig.ai import greedy_choice
 
-            return greedy_choice(self, state, seat, rnd)
-        return super().choose(state, seat, level, rnd)
+        return greedy_choice(self, state, seat, rnd)

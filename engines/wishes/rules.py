@@ -652,10 +652,10 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         res.summary = f"The game ended because {state.ended}."
         return res
 
-    def choose(self, state: WishesState, seat: int, level: str, rnd: random.Random) -> str:
-        """Random or greedy (one-ply lookahead that never reads the deck order)."""
-        if level == "greedy":
-            from engines.wishes.ai import greedy_choice
+    def strategy(self, state: WishesState, seat: int, level: str, rnd: random.Random) -> str:
+        """'greedy': a one-ply lookahead that never reads the deck order (see ai.py)."""
+        if level != "greedy":
+            return super().strategy(state, seat, level, rnd)
+        from engines.wishes.ai import greedy_choice
 
-            return greedy_choice(self, state, seat)
-        return super().choose(state, seat, level, rnd)
+        return greedy_choice(self, state, seat)

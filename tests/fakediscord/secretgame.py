@@ -46,6 +46,10 @@ class SecretEngine(GameEngine[SecretState, SecretOptions]):
     rules_summary = "Call the weather, then everyone secretly picks 1-3; the highest unique pick scores."
     ai_levels = ("random", "greedy")
 
+    def strategy(self, state: SecretState, seat: int, level: str, rnd) -> str:
+        """'greedy' picks the last choice on offer (the highest number)."""
+        return self.pending_for(state, seat).choices[-1].id
+
     def setup(self, players: list[str], options: SecretOptions, rng: Rng) -> SecretState:
         n = len(players)
         return SecretState(players=players, rng=rng, rounds=options.rounds, picks=[-1] * n, points=[0] * n)
