@@ -62,8 +62,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
     out.mkdir(parents=True, exist_ok=True)
     host = await Host.open(db)
     try:
-        record = await host.create(key, options, TERMINAL_USER, "You" if humans == 1 else "Player 1",
-                                   seat_creator=True)
+        record = await host.create(key, options, TERMINAL_USER, "Player 1", seat_creator=True)
         for n in range(2, humans + 1):
             await host.join(record.id, -n, f"Player {n}")  # hot-seat players get their own ids
         for _ in range(bots):
@@ -82,8 +81,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             decision = human[0]
             board = save_board(record, host, out, "board.png")
             say("")
-            who = record.seats[decision.seat].name
-            say(f"== {'Your' if who == 'You' else who + chr(39) + 's'} decision (board image: {board}) ==")
+            say(f"== {record.seats[decision.seat].name}'s decision (board image: {board}) ==")
             say(drawings.get(record.key).text(host.view(record, decision.seat)))
             index = ask(decision, read, say)
             if index is None:
