@@ -38,9 +38,23 @@ def find_component(messages: list[Msg], prefix_button: str, prefix_select: str, 
     raise AssertionError(f"no component offers {choice!r}")
 
 
+def every_text(msg: Msg) -> str:
+    """A message's text in every version it ever had (edits included)."""
+    versions = [msg.data, *msg.history]
+    return "\n".join(Msg(data=v).text() for v in versions)
+
+
 @pytest.mark.parametrize("key", REAL_GAMES)
 async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, key, monkeypatch):
     monkeypatch.setattr("bot.host.secrets.randbits", lambda bits: 20240607)
+    secrets: list[tuple[int, str]] = []  # (seat, text) of every private event the engine produced
+    commit = type(run.host)._commit
+
+    async def spying_commit(self, record, state, moves=(), events=()):
+        secrets.extend((e.private_to, e.text) for e in events if e.private_to is not None)
+        return await commit(self, record, state, moves, events)
+
+    monkeypatch.setattr(type(run.host), "_commit", spying_commit)
     rnd = random.Random(key)
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(ann, "start", game=key)
@@ -76,3 +90,16 @@ async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, ke
         assert final.files["board.png"].startswith(b"\x89PNG")
     if private_seen:
         assert fake.dms(ann) or fake.dms(bob)
+    owners: dict[str, set[int | None]] = {}
+    for seat, text in secrets:
+        if len(text) > 12:
+            owners.setdefault(text, set()).add(record.seats[seat].user_id)
+    public = [m for m in fake.messages.values() if not m.ephemeral and m.channel_id not in fake.dm_of.values()]
+    for text, users in owners.items():
+        assert not any(text in every_text(m) for m in public), f"a private event reached the channel: {text}"
+        for user in (ann, bob):
+            if user not in users:  # the same words may be private to several seats ("You draw a green lure.")
+                assert not any(text in every_text(m) for m in fake.dms(user)), f"{text} reached another DM"
+    if owners:  # the check above means something only if private events do reach their owners
+        assert any(text in every_text(m) for text, users in owners.items() for u in users if u
+                   for m in fake.dms(u))
