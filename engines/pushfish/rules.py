@@ -187,6 +187,13 @@ class PushFishView(View):
 
 FISH = tuple(not c.is_find for c in GROUND)  # by card id: counts toward the end
 EFFECTS = tuple(c.effect for c in ITEMS)  # by item card id
+_ROD_ON = ("cast", "hit", "rod", "lost")
+EFFECT_PHASES = {  # the phases in which an item effect can do anything (`_item_ok` checks the rest)
+    "cast": CASTING, "reel": (*_ROD_ON, "nohit"), "rod": _ROD_ON, "peek": CASTING, "steady": ("cast", "hit", "rod"),
+    "weaken": ("rod",), "calm": ("cast", "hit"), "fill": ("cast", "hit", "nohit", "rod", "lost", "after"),
+    **{e: ("after",) for e in EFFECTS if e.startswith("catch2:")},
+}
+ITEM_PHASES = tuple(frozenset(EFFECT_PHASES[e]) for e in EFFECTS)  # by item card id
 
 
 def is_fish(card: int) -> bool:
@@ -513,45 +520,40 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _usable_items(self, state: PushFishState, seat: int) -> list[int]:
         """Item cards in the seat's hand that would do something now."""
-        if state.phase in ("over", "volley", "mission") or seat != state.turn:
+        if seat != state.turn:
             return []
-        return [i for i in hand(state, seat) if self._item_ok(state, EFFECTS[i])]
+        phase = state.phase
+        return [i for i in hand(state, seat) if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])]
 
     def _has_usable_item(self, state: PushFishState, seat: int) -> bool:
         """Whether some item card in the seat's hand would do something now."""
-        if state.phase in ("over", "volley", "mission") or seat != state.turn:
+        if seat != state.turn:
             return False
-        if seat not in state.hand_seats:
-            return False
+        phase = state.phase
         for i, s in zip(state.hand_items, state.hand_seats, strict=True):
-            if s == seat and self._item_ok(state, EFFECTS[i]):
+            if s == seat and phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i]):
                 return True
         return False
 
-    def _item_ok(self, state: PushFishState, effect: str) -> bool:
-        """Whether an item effect applies in the current phase."""
-        phase = state.phase
-        noisy = state.noisy
+    @staticmethod
+    def _item_ok(state: PushFishState, effect: str) -> bool:
+        """Whether an item effect applies now, in a phase of its EFFECT_PHASES."""
         if effect.startswith("catch2:"):
-            return (phase == "after" and not noisy and kind_matches(effect[7:], catches(state, state.turn)[-1])
+            return (not state.noisy and kind_matches(effect[7:], catches(state, state.turn)[-1])
                     and any(c >= 0 for c in state.ground))
         if effect == "cast":
-            return phase in CASTING and not noisy
+            return not state.noisy
         if effect == "reel":
-            return phase in ("cast", "hit", "rod", "lost") or (phase == "nohit" and not noisy)
-        if effect == "rod":
-            return phase in ("cast", "hit", "rod", "lost")
+            return state.phase != "nohit" or not state.noisy
         if effect == "fill":
             return bool(state.pile) and min(state.ground) < 0
         if effect == "peek":
-            return phase in CASTING and any_face_down(state)
-        if effect == "steady":
-            return phase in ("cast", "hit", "rod")
+            return any_face_down(state)
         if effect == "weaken":
-            return phase == "rod" and fight_zone(state) > 0
+            return fight_zone(state) > 0
         if effect == "calm":
-            return phase in ("cast", "hit") and state.casts > 0
-        raise AssertionError(effect)
+            return state.casts > 0
+        return True  # rod, steady: always in their phases
 
     def _use_item(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
         """Play an item card from the hand (peek waits for its target)."""
