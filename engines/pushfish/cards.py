@@ -100,15 +100,28 @@ def matches(need: str, card: GroundCard) -> bool:
     return card.name == need
 
 
+SCORE_ORDER = {c: k for k, c in enumerate(sorted(range(len(GROUND)), key=lambda c: (GROUND[c].score, c)))}
+
+
+@cache
+def fitting(need: str) -> frozenset[int]:
+    """The ids of the ground cards that fill one mission target."""
+    return frozenset(i for i, c in enumerate(GROUND) if matches(need, c))
+
+
 def fulfil(needs: tuple[str, ...], cards: list[int]) -> list[int] | None:
     """Distinct cards (ids, lowest score first) that fill every target, or None if they cannot."""
-    pool = sorted(cards, key=lambda c: (GROUND[c].score, c))
+    targets = [fitting(need) for need in needs]
+    if any(fit.isdisjoint(cards) for fit in targets):
+        return None
+    pool = sorted(cards, key=SCORE_ORDER.__getitem__)
+    fits = [[c for c in pool if c in fit] for fit in targets]  # per target, in pool order
 
     def search(i: int, used: list[int]) -> list[int] | None:
         if i == len(needs):
             return used
-        for c in pool:
-            if c not in used and matches(needs[i], GROUND[c]):
+        for c in fits[i]:
+            if c not in used:
                 found = search(i + 1, used + [c])
                 if found is not None:
                     return found

@@ -83,12 +83,12 @@ class PushFishOptions(BaseModel):
 class PushFishState(GameState):
     """The whole table; face-down cards, both piles' order and item hands are hidden."""
 
-    hard: bool  # the options, flat (the state is copied on every choice)
-    legendary: list[int]
+    hard: bool  # the options, flat (the state is copied on every choice; tuples never change, so are shared)
+    legendary: tuple[int, ...]
     noisy: bool
     first_game: bool
     fish_goal: int
-    chars: list[int]
+    chars: tuple[int, ...]
     ground: list[int]  # card id per space (row * 5 + col, row 0 nearest), -1 when empty
     faceup: list[bool]
     pile: list[int]  # drawn from the end
@@ -106,7 +106,7 @@ class PushFishState(GameState):
     won_seats: list[int]
     peek_cards: list[int]  # cards seen privately (while still face down)
     peek_seats: list[int]
-    flips: list[int]  # the space each seat flipped to choose the first player
+    flips: tuple[int, ...]  # the space each seat flipped to choose the first player
     turn: int = 0
     first: int = 0  # Noisy Free-for-All: the round's first player
     phase: str = "cast"
@@ -689,7 +689,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         ok = sim.in_zone(stop, need_zone, state.tol, hard_for(state, seat))
         card = state.ground[state.target]
         name = state.players[seat]
-        landed = next((STRENGTHS[z] for z in range(4) if sim.in_zone(stop, z, 0.0, False)), "off the rod")
+        at = sim.zone_at(stop)
+        landed = STRENGTHS[at] if at >= 0 else "off the rod"
         verdict = "inside" if ok else ("not wholly inside" if sim.in_zone(stop, need_zone, state.tol, False)
                                        else "outside")
         events.append(Event(text=f"{name} flicks at {STRENGTHS[zone]} {sim.AIM_NAMES[where]}: stops at "

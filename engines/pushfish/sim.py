@@ -21,6 +21,7 @@ TOKEN_HALF = 3.0  # half the wood token's length along the strip (Hard Mode: all
 TOLERANCE = 4.0  # how much wider each side a zone counts with Samurai Hattori or Steady Hands
 AIMS = (("lo", 0.25), ("c", 0.5), ("hi", 0.75))  # aim points per zone: near edge, centre, far edge
 AIM_NAMES = {"lo": "near side", "c": "centre", "hi": "far side"}
+AIM_AT = dict(AIMS)
 
 
 def centre(pos: int) -> tuple[float, float]:
@@ -56,7 +57,7 @@ def cast(rng: Rng, target: int, calm: bool) -> tuple[float, float]:
 def aim_point(zone: int, where: str) -> float:
     """The strip position of a named aim in a zone."""
     lo, hi = ZONES[zone]
-    return lo + (hi - lo) * dict(AIMS)[where]
+    return lo + (hi - lo) * AIM_AT[where]
 
 
 def flick(rng: Rng, aim: float) -> float:
@@ -69,6 +70,14 @@ def in_zone(stop: float, zone: int, tol: float, hard: bool) -> bool:
     lo, hi = ZONES[zone]
     h = TOKEN_HALF if hard else 0.0
     return lo - tol + h <= stop <= hi + tol - h
+
+
+def zone_at(stop: float) -> int:
+    """The first zone a token stopping at `stop` lies in (centre, no tolerance), or -1 off the rod."""
+    for z, (lo, hi) in enumerate(ZONES):
+        if lo <= stop <= hi:
+            return z
+    return -1
 
 
 def _phi(z: float) -> float:
