@@ -187,6 +187,8 @@ class PushFishView(View):
 
 FISH = tuple(not c.is_find for c in GROUND)  # by card id: counts toward the end
 EFFECTS = tuple(c.effect for c in ITEMS)  # by item card id
+TURN_START = {"sub": "", "arg": -1, "casts": CASTS, "rods": 0, "extra_rods": 0, "succ": 0, "need": 1, "target": -1,
+              "used": False, "missed": False, "calm": False, "tol": 0.0, "weak": 0, "caught": 0, "bonus": ""}
 _ROD_ON = ("cast", "hit", "rod", "lost")
 EFFECT_PHASES = {  # the phases in which an item effect can do anything (`_item_ok` checks the rest)
     "cast": CASTING, "reel": (*_ROD_ON, "nohit"), "rod": _ROD_ON, "peek": CASTING, "steady": ("cast", "hit", "rod"),
@@ -347,13 +349,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     # ---- turn flow ---------------------------------------------------------------------------
     def _reset_turn(self, state: PushFishState, seat: int) -> None:
         """Fresh per-turn values for a seat about to act; the mission row is refilled."""
-        state.turn = seat
-        state.sub, state.arg = "", -1
-        state.casts, state.rods, state.extra_rods, state.succ, state.need = CASTS, 0, 0, 0, 1
-        state.target, state.hits, state.flicks = -1, [], []
-        state.used = state.missed = state.calm = False
-        state.tol, state.weak, state.caught, state.bonus = 0.0, 0, 0, ""
-        if not state.first_game:
+        state.__dict__.update(TURN_START, turn=seat, hits=[], flicks=[])  # trusted values, as in __setattr__
+        if not state.first_game and -1 in state.offer:
             for i in range(OFFER):
                 if state.offer[i] < 0 and state.mdeck:
                     state.offer[i] = state.mdeck.pop()
@@ -397,7 +394,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             hit = sim.space_at(x, y, hard_for(state, seat))
             hit = hit if hit >= 0 and state.ground[hit] >= 0 else -1
             landed[seat] = hit
-            state.baits += [round(x, 1), round(y, 1), float(seat), float(hit)]
+            state.baits.extend((round(x, 1), round(y, 1), float(seat), float(hit)))
         texts = []
         for seat in order:
             hit = landed[seat]
@@ -457,13 +454,16 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _settle(self, state: PushFishState, events: list[Event]) -> None:
         """Put the turn in the phase its counters imply, and play any forced single choice."""
         while state.phase not in ("over", "volley", "mission") and not self._over_limit(state):
-            if state.phase in CASTING and (state.phase != "cast" or state.casts == 0):
+            phase = state.phase
+            if phase in CASTING and (phase != "cast" or state.casts == 0):
                 if self._eligible_hits(state):
-                    state.phase = "hit"
+                    phase = "hit"
                 else:
-                    state.phase = "cast" if state.casts > 0 else "nohit"
-            elif state.phase in ("rod", "lost"):
-                state.phase = "rod" if state.rods > 0 else "lost"
+                    phase = "cast" if state.casts > 0 else "nohit"
+            elif phase in ("rod", "lost"):
+                phase = "rod" if state.rods > 0 else "lost"
+            if phase != state.phase:
+                state.phase = phase
             if state.sub or self._several_choices(state):
                 return
             found = self._turn_choices(state, state.turn)
@@ -655,7 +655,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         hit = sim.space_at(x, y, hard_for(state, seat))
         if hit >= 0 and state.ground[hit] < 0:
             hit = -1
-        state.baits += [round(x, 1), round(y, 1), float(seat), float(hit)]
+        state.baits.extend((round(x, 1), round(y, 1), float(seat), float(hit)))
         name = state.players[seat]
         if hit < 0:
             state.missed = True
