@@ -83,12 +83,12 @@ class PushFishOptions(BaseModel):
 class PushFishState(GameState):
     """The whole table; face-down cards, both piles' order and item hands are hidden."""
 
-    hard: bool  # the options, flat (the state is copied on every choice; tuples never change, so are shared)
-    legendary: tuple[int, ...]
+    hard: bool  # the options, flat (the state is copied on every choice)
+    legendary: list[int]
     noisy: bool
     first_game: bool
     fish_goal: int
-    chars: tuple[int, ...]
+    chars: list[int]
     ground: list[int]  # card id per space (row * 5 + col, row 0 nearest), -1 when empty
     faceup: list[bool]
     pile: list[int]  # drawn from the end
@@ -106,7 +106,7 @@ class PushFishState(GameState):
     won_seats: list[int]
     peek_cards: list[int]  # cards seen privately (while still face down)
     peek_seats: list[int]
-    flips: tuple[int, ...]  # the space each seat flipped to choose the first player
+    flips: list[int]  # the space each seat flipped to choose the first player
     turn: int = 0
     first: int = 0  # Noisy Free-for-All: the round's first player
     phase: str = "cast"
