@@ -109,9 +109,15 @@ def fitting(need: str) -> frozenset[int]:
     return frozenset(i for i, c in enumerate(GROUND) if matches(need, c))
 
 
+@cache
+def mission_targets(needs: tuple[str, ...]) -> tuple[frozenset[int], ...]:
+    """Per target of a mission, the ids of the ground cards that fill it."""
+    return tuple(fitting(need) for need in needs)
+
+
 def fulfil(needs: tuple[str, ...], cards: list[int]) -> list[int] | None:
     """Distinct cards (ids, lowest score first) that fill every target, or None if they cannot."""
-    targets = [fitting(need) for need in needs]
+    targets = mission_targets(needs)
     if any(fit.isdisjoint(cards) for fit in targets):
         return None
     pool = sorted(cards, key=SCORE_ORDER.__getitem__)
