@@ -826,9 +826,9 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _cast_choices(state: PushFishState, seat: int) -> list[Choice]:
         """A cast at every space holding a card (face-up cards named)."""
         calm, hard = state.calm, hard_for(state, seat)
-        unseen = choices.face_down_casts(calm, hard)
-        return [choices.cast(p, card, calm, hard) if up else unseen[p]
-                for p, (card, up) in enumerate(zip(state.ground, state.faceup, strict=True)) if card >= 0]
+        unseen, cast = choices.face_down_casts(calm, hard), choices.cast
+        ground, faceup = state.ground, state.faceup
+        return [cast(p, ground[p], calm, hard) if faceup[p] else unseen[p] for p in range(SPACES) if ground[p] >= 0]
 
     def _pending_seats(self, state: PushFishState) -> list[int]:
         """Seats with a decision: item discards first, else the volley (everyone) or the seat to act."""
