@@ -138,8 +138,9 @@ def _copy_plan(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]
     flat, deep = [], []
     for name, info in model.model_fields.items():
         annotation = info.annotation
-        if _is_scalar(annotation):
-            continue
+        if _is_scalar(annotation) or (get_origin(annotation) is tuple and all(
+                a is Ellipsis or _is_scalar(a) for a in get_args(annotation))):
+            continue  # scalars and tuples of scalars are immutable: shared, not copied
         if get_origin(annotation) is list and all(_is_scalar(a) for a in get_args(annotation)):
             flat.append(name)
         else:

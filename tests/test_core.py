@@ -73,3 +73,22 @@ def test_result_ranks_share_ties_and_default_winners_are_the_top_score():
     result = Result.from_scores([10, 12, 12, 3], [{"x": 10}, {"x": 12}, {"x": 12}, {"x": 3}])
     assert result.ranks == [3, 1, 1, 4]
     assert result.winners == [1, 2]
+
+
+def test_clone_shares_immutable_tuples_and_copies_nested_lists():
+    from pydantic import BaseModel
+
+    class Inner(BaseModel):
+        marks: list[int]
+
+    class Outer(BaseModel):
+        fixed: tuple[int, ...]
+        grid: list[list[int]]
+        inner: Inner
+
+    value = Outer(fixed=(1, 2), grid=[[1], [2]], inner=Inner(marks=[3]))
+    copy = clone(value)
+    copy.grid[0].append(9)
+    copy.inner.marks.append(9)
+    assert copy.fixed is value.fixed
+    assert value.grid == [[1], [2]] and value.inner.marks == [3]
