@@ -103,8 +103,7 @@ def _market(draw: ImageDraw.ImageDraw, v: WishesView, m: int, box: tuple[int, in
     draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), radius=9, fill=colour)
     draw.text((cx, y0 + 17), KINDS[m], font=font(17, True), fill=text_colour_on(colour), anchor="mm")
     values = [BUYER_VALUES[b] for b, at in enumerate(v.buyers) if at == m]
-    price = 2 + sum(values)
-    draw.text((cx, y0 + 38), f"${price} a fish", font=font(17, True), fill=INK, anchor="ma")
+    draw.text((cx, y0 + 38), f"${v.prices[m]} a fish", font=font(17, True), fill=INK, anchor="ma")
     if values:
         step = 30
         start = cx - (len(values) - 1) * step / 2
@@ -255,9 +254,8 @@ def text(view: WishesView) -> str:
     for m, kind in enumerate(KINDS):
         buyers = [str(BUYER_VALUES[b]) for b, at in enumerate(view.buyers) if at == m]
         fish = ", ".join(f"{view.players[s]} {n}" for s, n in enumerate(view.markets[m]) if n)
-        price = 2 + sum(BUYER_VALUES[b] for b, at in enumerate(view.buyers) if at == m)
         state = "full" if view.full[m] >= 0 else f"{sum(view.markets[m])}/{capacity}"
-        lines.append(f"  {kind:<10} ${price} a fish{' (buyers ' + '+'.join(buyers) + ')' if buyers else ''}"
+        lines.append(f"  {kind:<10} ${view.prices[m]} a fish{' (buyers ' + '+'.join(buyers) + ')' if buyers else ''}"
                      f", {state}{': ' + fish if fish else ''}")
     lines.append(f"Garbage heap: {sum(view.garbage)} of {GARBAGE_END}.")
     for s, name in enumerate(view.players):

@@ -95,6 +95,7 @@ class WishesView(View):
     dollars: list[int]
     supply: list[int]
     markets: list[list[int]]
+    prices: list[int]  # dollars per fish at each market: 2 plus its buyers
     full: list[int]
     limits_placed: int
     buyers: list[int]
@@ -632,6 +633,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             deck_size=len(state.deck), ocean=list(state.ocean), ocean_worms=list(state.ocean_worms),
             discard=sorted(state.discard), boats=[list(b) for b in state.boats], worms=list(state.worms),
             dollars=list(state.dollars), supply=list(state.supply), markets=[market_fish(state, m) for m in range(NKINDS)],
+            prices=prices(state),
             full=list(state.full), limits_placed=state.limits_placed, buyers=list(state.buyers),
             garbage=list(state.garbage), turn=state.turn, wish=state.wish, stage=state.stage, ended=state.ended,
         )
