@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -47,8 +48,6 @@ def standings(record: GameRecord, host: Host) -> str:
 async def play(key: str, players: int, bots: int, db: str, out: Path, options: dict[str, Any],
                seed: int | None, level: str, read: Callable[[str], str] = input, write: TextIO | None = None) -> int:
     """A person plays every human seat at this terminal (hot seat) against `bots` AI seats."""
-    import sys
-
     stream = write or sys.stdout
 
     def say(text: str = "") -> None:
@@ -125,8 +124,6 @@ def ask(decision: Decision, read: Callable[[str], str], say: Callable[[str], Non
 async def demo(key: str, players: int, db: str, out: Path, options: dict[str, Any], seed: int,
                level: str, write: TextIO | None = None) -> GameRecord:
     """Play an all-AI game, writing every board image, the log and the final scores to `out`."""
-    import sys
-
     stream = write or sys.stdout
     out.mkdir(parents=True, exist_ok=True)
     host = await Host.open(db)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from engines.core import clone
 from engines.wishes.cards import CARDS, DOUBLE, GARBAGE_END, GARBAGE_PENALTY, LIMITS, NKINDS, WORM_BONUS
-from engines.wishes.rules import award, market_fish, price
+from engines.wishes.rules import award, market_fish, prices
 
 if TYPE_CHECKING:
     from engines.wishes.rules import WishesEngine, WishesState
@@ -59,14 +59,14 @@ def _estimate(state: WishesState) -> list[float]:
     """Dollars plus what each seat's boats, worms, market majorities and garbage are likely worth."""
     n = len(state.players)
     worth = [float(d) + WORM_VALUE * w for d, w in zip(state.dollars, state.worms, strict=True)]
-    prices = [price(state, m) for m in range(NKINDS)]
+    now = prices(state)
     for s, boats in enumerate(state.boats):
         for card in boats:
             if card < 0:
                 worth[s] += EMPTY_BOAT
                 continue
             kind, wish = CARDS[card]
-            p = prices[kind] * (0.5 if state.full[kind] >= 0 else KEEP)
+            p = now[kind] * (0.5 if state.full[kind] >= 0 else KEEP)
             worth[s] += p * (1.3 if wish == DOUBLE else 1.0)
     if state.limits_placed < len(LIMITS):
         capacity, first, second = LIMITS[state.limits_placed]

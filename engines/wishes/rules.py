@@ -107,7 +107,7 @@ class WishesView(View):
 
 
 def prices(state: WishesState) -> list[int]:
-    """Dollars per fish at every market."""
+    """Dollars per fish at every market: 2 plus the buyers standing there."""
     out = [BASE_PRICE] * NKINDS
     for b, m in enumerate(state.buyers):
         out[m] += BUYER_VALUES[b]
@@ -115,8 +115,8 @@ def prices(state: WishesState) -> list[int]:
 
 
 def price(state: WishesState, market: int) -> int:
-    """Dollars per fish at a market: 2 plus the buyers standing there."""
-    return BASE_PRICE + sum(v for b, v in enumerate(BUYER_VALUES) if state.buyers[b] == market)
+    """Dollars per fish at one market."""
+    return prices(state)[market]
 
 
 def market_fish(state: WishesState, market: int) -> list[int]:
