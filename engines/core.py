@@ -132,16 +132,22 @@ def _is_scalar(annotation: Any) -> bool:
     return get_origin(annotation) in (Union, UnionType) and all(_is_scalar(a) for a in get_args(annotation))
 
 
+def _is_immutable(annotation: Any) -> bool:
+    """True for scalars and for tuples (nested or not) of scalars."""
+    return _is_scalar(annotation) or (get_origin(annotation) is tuple and all(
+        a is Ellipsis or _is_immutable(a) for a in get_args(annotation)))
+
+
 @cache
 def _copy_plan(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The fields `clone` copies flat (lists of scalars) and deep (the rest but scalars), from the annotations."""
+    """The fields `clone` copies by their own `.copy()` (lists of scalars, the RNG) and deep (the rest but
+    immutables), from the annotations."""
     flat, deep = [], []
     for name, info in model.model_fields.items():
         annotation = info.annotation
-        if _is_scalar(annotation) or (get_origin(annotation) is tuple and all(
-                a is Ellipsis or _is_scalar(a) for a in get_args(annotation))):
-            continue  # scalars and tuples of scalars are immutable: shared, not copied
-        if get_origin(annotation) is list and all(_is_scalar(a) for a in get_args(annotation)):
+        if _is_immutable(annotation):
+            continue  # scalars and tuples of them are immutable: shared, not copied
+        if annotation is Rng or (get_origin(annotation) is list and all(_is_scalar(a) for a in get_args(annotation))):
             flat.append(name)
         else:
             deep.append(name)

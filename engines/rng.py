@@ -3,28 +3,58 @@
 from __future__ import annotations
 
 import math
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import core_schema
 
 T = TypeVar("T")
 MASK = (1 << 64) - 1
 
 
-class Rng(BaseModel):
-    """Deterministic random numbers: the same seed and calls give the same numbers on every machine."""
+class Rng:
+    """Deterministic random numbers: the same seed and calls give the same numbers on every machine.
 
-    s: int
+    A plain slotted object (copied with every state, drawn from on hot paths); in a pydantic model it
+    validates from and serialises to {"s": <int>}.
+    """
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: int) -> None:
+        self.s = s
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         """A generator started from any integer seed."""
-        return cls(s=seed & MASK)
+        return cls(seed & MASK)
+
+    def copy(self) -> Rng:
+        """An independent generator in the same state."""
+        return Rng(self.s)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.s == self.s
+
+    def __repr__(self) -> str:
+        return f"Rng(s={self.s})"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        """Validate an Rng or {"s": int}; serialise as {"s": int}."""
+        from_dict = core_schema.no_info_after_validator_function(
+            lambda d: cls(d["s"] & MASK),
+            core_schema.typed_dict_schema({"s": core_schema.typed_dict_field(core_schema.int_schema())}),
+        )
+        return core_schema.json_or_python_schema(
+            json_schema=from_dict,
+            python_schema=core_schema.union_schema([core_schema.is_instance_schema(cls), from_dict]),
+            serialization=core_schema.plain_serializer_function_ser_schema(lambda r: {"s": r.s}),
+        )
 
     def next_u64(self) -> int:
         """The next 64-bit value (splitmix64)."""
-        z = (self.s + 0x9E3779B97F4A7C15) & MASK
-        self.__dict__["s"] = z  # a plain int field: skip pydantic's per-assignment bookkeeping on this hot path
+        z = self.s = (self.s + 0x9E3779B97F4A7C15) & MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         return z ^ (z >> 31)

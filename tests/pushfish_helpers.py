@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engines.pushfish import ENGINE, sim
 from engines.pushfish.cards import CHARACTER_KEYS, GROUND, ITEMS
-from engines.pushfish.rules import PushFishState, release
+from engines.pushfish.rules import PushFishState, add_to, take_from, without
+from engines.pushfish.rules import put as replaced
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -33,44 +34,60 @@ def item(name: str, nth: int = 0) -> int:
 def put(state: PushFishState, pos: int, name: str, nth: int = 0, faceup: bool = False) -> int:
     """Place a named card at a ground space (swapping it with whatever was there); returns its id."""
     cid = card(name, nth)
-    old = state.ground[pos]
-    if cid in state.ground:
-        q = state.ground.index(cid)
-        state.ground[q], state.ground[pos] = old, cid
+    ground, pile = list(state.ground), list(state.pile)
+    old = ground[pos]
+    if cid in ground:
+        q = ground.index(cid)
+        ground[q], ground[pos] = old, cid
     else:
-        k = state.pile.index(cid)
-        state.pile[k], state.ground[pos] = old, cid
+        k = pile.index(cid)
+        pile[k], ground[pos] = old, cid
         if old < 0:
-            del state.pile[k]
-    state.faceup[pos] = faceup
+            del pile[k]
+    state.ground, state.pile = tuple(ground), tuple(pile)
+    state.faceup = replaced(state.faceup, pos, faceup)
     return cid
 
 
 def give(state: PushFishState, seat: int, name: str, nth: int = 0) -> int:
     """Move a named item card into a seat's hand; returns its id."""
     iid = item(name, nth)
-    for pile in (state.items, state.idiscard):
-        if iid in pile:
-            pile.remove(iid)
-    if iid in state.hand_items:
-        release(state.hand_items, state.hand_seats, iid)
-    state.hand_items.append(iid)
-    state.hand_seats.append(seat)
+    if iid in state.items:
+        state.items = without(state.items, iid)
+    if iid in state.idiscard:
+        state.idiscard = without(state.idiscard, iid)
+    for holder, cards in enumerate(state.hands):
+        if iid in cards:
+            state.hands = take_from(state.hands, holder, iid)
+    state.hands = add_to(state.hands, seat, (iid,))
     return iid
 
 
 def empty_hands(state: PushFishState) -> None:
     """Every item card back to the deck."""
-    state.items.extend(state.hand_items)
-    state.hand_items.clear()
-    state.hand_seats.clear()
+    state.items += tuple(i for cards in state.hands for i in cards)
+    state.hands = ((),) * len(state.hands)
 
 
 def set_catches(state: PushFishState, seat: int, cards: list[int]) -> None:
     """Make these cards (in order) all that a seat has caught; the cards are not taken from elsewhere."""
-    kept = [(c, s) for c, s in zip(state.catch_cards, state.catch_seats, strict=True) if s != seat]
-    state.catch_cards = [c for c, _ in kept] + list(cards)
-    state.catch_seats = [s for _, s in kept] + [seat] * len(cards)
+    state.catches = replaced(state.catches, seat, tuple(cards))
+
+
+def take_out(state: PushFishState, cid: int) -> None:
+    """Take a card out of the pile, or off the ground (its space refilled from the pile top)."""
+    if cid in state.pile:
+        state.pile = without(state.pile, cid)
+    elif cid in state.ground:
+        state.ground = replaced(state.ground, state.ground.index(cid), state.pile[-1])
+        state.pile = state.pile[:-1]
+
+
+def clear_space(state: PushFishState, pos: int, bottom: bool = True) -> None:
+    """Empty a ground space, its card going under (or onto) the pile."""
+    cid = state.ground[pos]
+    state.pile = (cid, *state.pile) if bottom else (*state.pile, cid)
+    state.ground = replaced(state.ground, pos, -1)
 
 
 def script(monkeypatch, casts: list[int | tuple[float, float]] = (), stops: list[float] = ()) -> list:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -10,22 +11,25 @@ from engines.core import clone
 from engines.playout import playout
 from engines.pushfish import ENGINE
 from engines.pushfish.cards import GROUND, ITEMS
-from engines.pushfish.rules import PushFishState, hand, owned
+from engines.pushfish.rules import PushFishState, hand
 
 MODES = [{}, {"noisy": True}, {"first_game": True}, {"hard": True}, {"legendary": [0]}, {"length": "medium"}]
 
 
 def check_conservation(state: PushFishState) -> None:
-    """Every ground card and item card is in exactly one place."""
-    cards = [c for c in state.ground if c >= 0] + state.pile + state.catch_cards
+    """Every ground card and item card is in exactly one place; every collection is an immutable tuple."""
+    caught = [c for cards in state.catches for c in cards]
+    cards = [c for c in state.ground if c >= 0] + list(state.pile) + caught
     assert sorted(cards) == list(range(len(GROUND)))
-    items = state.items + state.idiscard + state.hand_items
+    items = [*state.items, *state.idiscard, *(i for cards in state.hands for i in cards)]
     assert sorted(items) == list(range(len(ITEMS)))
-    assert len(state.ground) == 20 and set(state.spent) <= set(state.catch_cards)
+    assert len(state.ground) == 20 and set(state.spent) <= set(caught)
     n = len(state.players)
-    for cards, seats in ((state.hand_items, state.hand_seats), (state.catch_cards, state.catch_seats),
-                         (state.won_missions, state.won_seats), (state.peek_cards, state.peek_seats)):
-        assert len(cards) == len(seats) and all(0 <= s < n for s in seats)
+    assert all(len(per_seat) == n for per_seat in (state.hands, state.catches, state.won, state.peeks))
+    for name in PushFishState.model_fields:
+        value = getattr(state, name)
+        if name not in ("players", "log_tail") and isinstance(value, (list, tuple)):
+            assert type(value) is tuple and all(type(v) is not list for v in value), name
 
 
 def check_decisions(state: PushFishState) -> None:
@@ -113,27 +117,36 @@ def test_json_round_trip():
             assert ENGINE.load(ENGINE.dump(s)) == s
 
 
+def test_states_saved_with_paired_card_and_seat_lists_still_load():
+    """Games saved before per-seat tuples (cards and their seats as two lists) go on after an upgrade."""
+    s = next(s for s in states(3, 30, {}) if all(s.hands) and any(s.catches))
+    data = json.loads(ENGINE.dump(s))
+    for new, cards, seats in (("hands", "hand_items", "hand_seats"), ("catches", "catch_cards", "catch_seats"),
+                              ("won", "won_missions", "won_seats"), ("peeks", "peek_cards", "peek_seats")):
+        pairs = [(c, seat) for seat, held in enumerate(data.pop(new)) for c in held]
+        data[cards], data[seats] = [c for c, _ in pairs], [seat for _, seat in pairs]
+    assert ENGINE.load(json.dumps(data)) == s
+
+
 def hide_from(state: PushFishState, seat: int | None, rnd: random.Random) -> PushFishState:
     """A state differing only in what `seat` may not see: face-down cards, the pile and others' items."""
     s = clone(state)
-    known = set(owned(s.peek_cards, s.peek_seats, seat)) if seat is not None else set()
+    known = set(s.peeks[seat]) if seat is not None else set()
     spaces = [p for p in range(20) if s.ground[p] >= 0 and not s.faceup[p] and s.ground[p] not in known]
-    pool = [s.ground[p] for p in spaces] + s.pile
+    pool = [s.ground[p] for p in spaces] + list(s.pile)
     rnd.shuffle(pool)
+    ground = list(s.ground)
     for p in spaces:
-        s.ground[p] = pool.pop()
-    s.pile = pool
+        ground[p] = pool.pop()
+    s.ground, s.pile = tuple(ground), tuple(pool)
     others = [o for o in range(len(s.players)) if o != seat]
-    items = s.items + s.idiscard + [i for o in others for i in hand(s, o)]
+    items = [*s.items, *s.idiscard, *(i for o in others for i in hand(s, o))]
     rnd.shuffle(items)
-    for k, o in enumerate(s.hand_seats):
-        if o != seat:
-            s.hand_items[k] = items.pop()
-    s.peek_cards = owned(s.peek_cards, s.peek_seats, seat) if seat is not None else []
-    s.peek_seats = [seat] * len(s.peek_cards)
-    s.idiscard = [items.pop() for _ in s.idiscard]
-    s.items = items
-    s.plans = [p if o == seat or p < 0 else 0 for o, p in enumerate(s.plans)]
+    s.hands = tuple(cards if o == seat else tuple(items.pop() for _ in cards) for o, cards in enumerate(s.hands))
+    s.peeks = tuple(cards if o == seat else () for o, cards in enumerate(s.peeks))
+    s.idiscard = tuple(items.pop() for _ in s.idiscard)
+    s.items = tuple(items)
+    s.plans = tuple(p if o == seat or p < 0 else 0 for o, p in enumerate(s.plans))
     return s
 
 
@@ -148,8 +161,9 @@ def test_views_do_not_depend_on_hidden_cards_items_or_peeks(opts):
 def test_views_do_change_with_what_the_seat_may_see():
     s = next(s for s in states(4, 20, {}) if hand(s, 0) and s.items)
     t = clone(s)
-    k = t.hand_seats.index(0)
-    t.hand_items[k], t.items[-1] = t.items[-1], t.hand_items[k]
+    mine = t.hands[0]
+    t.hands = ((t.items[-1], *mine[1:]), *t.hands[1:])
+    t.items = (*t.items[:-1], mine[0])
     assert ENGINE.view(t, 0) != ENGINE.view(s, 0) and ENGINE.view(t, 1) == ENGINE.view(s, 1)
 
 

@@ -7,12 +7,13 @@ import pytest
 from engines.core import IllegalChoice
 from engines.pushfish import ENGINE, sim
 from engines.pushfish.cards import GROUND, ITEMS, MISSIONS
-from engines.pushfish.rules import FACE_DOWN, catches, hand, owned
+from engines.pushfish.rules import FACE_DOWN, catches, hand
 from tests.pushfish_helpers import (
     CENTRE,
     MISS,
     OUTSIDE,
     card,
+    clear_space,
     empty_hands,
     game,
     give,
@@ -21,6 +22,7 @@ from tests.pushfish_helpers import (
     put,
     script,
     set_catches,
+    take_out,
 )
 
 
@@ -31,8 +33,8 @@ def ids(state, seat=0):
 def quiet(state):
     """No items in hand and no missions on offer, so only the rule under test offers choices."""
     empty_hands(state)
-    state.mdeck += [m for m in state.offer if m >= 0]
-    state.offer = [-1] * 5
+    state.mdeck += tuple(m for m in state.offer if m >= 0)
+    state.offer = (-1,) * 5
     return state
 
 
@@ -55,7 +57,7 @@ def test_a_miss_can_hook_the_neighbour_instead(monkeypatch):
     put(s, 1, "Sardine")
     script(monkeypatch, casts=[1])
     s, _ = play(s, 0, "cast-r1c1")
-    assert s.hits == [1] and s.faceup[1] and "hit-r1c2" in ids(s)
+    assert s.hits == (1,) and s.faceup[1] and "hit-r1c2" in ids(s)
 
 
 def test_player_chooses_among_several_hits_and_the_others_stay_face_up(monkeypatch):
@@ -166,8 +168,7 @@ def test_bait_items_give_extra_casts_after_three_misses(monkeypatch, name, extra
 
 def test_magic_stone_fills_the_nearest_empty_space():
     s = quiet(game(chars=("hattori", "jack")))
-    s.pile.append(s.ground[7])
-    s.ground[7] = -1
+    clear_space(s, 7, bottom=False)
     top = s.pile[-1]
     stone = give(s, 0, "Magic Stone")
     s, _ = play(s, 0, "items", f"item-{stone}")
@@ -301,19 +302,18 @@ def test_chef_ramsay_discards_an_item_to_draw_one():
 def test_a_fish_counts_for_one_mission_only_and_one_mission_per_turn(monkeypatch):
     s = quiet(game(chars=("hattori", "jack")))
     market, run = mission("Fish Market"), mission("Sardine Run")
-    s.mdeck.remove(market)
-    s.mdeck.remove(run)
-    s.offer = [market, run, -1, -1, -1]
+    s.mdeck = tuple(m for m in s.mdeck if m not in (market, run))
+    s.offer = (market, run, -1, -1, -1)
     salmon = card("Pink Salmon")
     for c in (salmon, card("Sardine")):
-        s.pile.remove(c) if c in s.pile else None
+        take_out(s, c)
         set_catches(s, 0, catches(s, 0) + [c])
     put(s, 0, "Mackerel")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
     assert s.phase == "mission" and set(ids(s)) == {f"mission-{market}", f"mission-{run}", "skip"}
     s, _ = play(s, 0, f"mission-{market}")
-    assert owned(s.won_missions, s.won_seats, 0) == [market] and set(s.spent) == {salmon, card("Mackerel")}
+    assert s.won[0] == (market,) and set(s.spent) == {salmon, card("Mackerel")}
     assert s.turn == 1 and s.offer[1] == run
     assert ENGINE._claimable(s, 0) == []  # Sardine Run needs the Mackerel already used
 
@@ -324,10 +324,7 @@ def test_the_mission_row_is_refilled_when_the_next_turn_begins(monkeypatch):
     first = s.offer[0]
     set_catches(s, 0, list(fulfil_cards(MISSIONS[first].needs)))
     for c in catches(s, 0):
-        if c in s.pile:
-            s.pile.remove(c)
-        elif c in s.ground:
-            s.ground[s.ground.index(c)] = s.pile.pop()
+        take_out(s, c)
     deck = len(s.mdeck)
     script(monkeypatch, casts=[MISS, MISS, MISS])
     s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
@@ -344,8 +341,7 @@ def fulfil_cards(needs):
 def test_ground_refills_when_three_spaces_are_empty(monkeypatch):
     s = quiet(game(chars=("hattori", "jack")))
     for p in (10, 11):
-        s.pile.insert(0, s.ground[p])
-        s.ground[p] = -1
+        clear_space(s, p)
     put(s, 0, "Sardine")
     pile = len(s.pile)
     script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
@@ -356,8 +352,7 @@ def test_ground_refills_when_three_spaces_are_empty(monkeypatch):
 
 def test_two_empty_spaces_are_not_refilled(monkeypatch):
     s = quiet(game(chars=("hattori", "jack")))
-    s.pile.insert(0, s.ground[10])
-    s.ground[10] = -1
+    clear_space(s, 10)
     put(s, 0, "Sardine")
     script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
@@ -383,7 +378,7 @@ def test_treasure_gives_items_and_the_hand_limit_lets_the_player_choose_the_disc
 
 def test_the_item_discard_is_reshuffled_when_the_deck_runs_out(monkeypatch):
     s = quiet(game(chars=("hattori", "jack")))
-    s.idiscard, s.items = s.items, []
+    s.idiscard, s.items = s.items, ()
     script(monkeypatch, casts=[MISS, MISS, MISS])
     s, ev = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
     assert any("shuffled" in e.text for e in ev) and len(hand(s, 0)) == 1 and len(s.items) == 27
@@ -410,9 +405,9 @@ def test_the_game_ends_when_a_player_reaches_the_length_in_fish(monkeypatch, len
     fish = [c for c, g in enumerate(GROUND) if g.score and g.name != "Flounder" and c in s.pile]
     set_catches(s, 0, fish[: goal - 1])
     for c in catches(s, 0):
-        s.pile.remove(c)
+        take_out(s, c)
     set_catches(s, 0, catches(s, 0) + [card("Fossil")])  # finds do not count toward the end
-    s.pile.remove(card("Fossil")) if card("Fossil") in s.pile else None
+    take_out(s, card("Fossil"))
     put(s, 0, "Flounder", 1)
     script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
@@ -421,8 +416,8 @@ def test_the_game_ends_when_a_player_reaches_the_length_in_fish(monkeypatch, len
 
 def test_the_game_ends_when_ground_and_pile_are_empty():
     s = quiet(game(chars=("hattori", "jack")))
-    s.pile = []
-    s.ground = [-1] * 20
+    s.pile = ()
+    s.ground = (-1,) * 20
     events = []
     ENGINE._start_turn(s, 1, events)
     assert ENGINE.result(s) is not None and "empty" in s.ended
@@ -430,13 +425,10 @@ def test_the_game_ends_when_ground_and_pile_are_empty():
 
 def test_first_game_mode_has_no_items_missions_or_abilities_and_three_fish_win(monkeypatch):
     s = game(chars=("william", "jack"), first_game=True)
-    assert s.hand_items == [] and s.offer == [-1] * 5 and s.fish_goal == 3
+    assert s.hands == ((), ()) and s.offer == (-1,) * 5 and s.fish_goal == 3
     set_catches(s, 0, [card("Carp", 0), card("Carp", 1)])
     for c in catches(s, 0):
-        if c in s.pile:
-            s.pile.remove(c)
-        else:
-            s.ground[s.ground.index(c)] = s.pile.pop()
+        take_out(s, c)
     put(s, 0, "Sardine")
     script(monkeypatch, casts=[MISS, 0], stops=[CENTRE["W"]])
     s, _ = play(s, 0, "cast-r1c1")
@@ -453,7 +445,7 @@ def test_hard_mode_needs_the_whole_bait_on_the_card_and_the_whole_token_in_the_z
         put(s, 0, "Sardine")
         script(monkeypatch, casts=[(x + 25, y)])
         s, _ = play(s, 0, "cast-r1c1")
-        assert (s.hits == [0]) is hooked
+        assert (s.hits == (0,)) is hooked
     assert sim.in_zone(sim.ZONES[1][0] + 1, 1, 0.0, False) and not sim.in_zone(sim.ZONES[1][0] + 1, 1, 0.0, True)
 
 
@@ -520,7 +512,7 @@ def test_first_player_is_the_highest_flip_then_the_stronger_and_flips_stay_face_
 def test_characters_are_assigned_from_the_seed_or_chosen():
     s = ENGINE.new_game(["a", "b", "c"], {}, 5)
     assert len(set(s.chars)) == 3
-    assert game(chars=("ramsay", "viking")).chars == [5, 4]
+    assert game(chars=("ramsay", "viking")).chars == (5, 4)
 
 
 def test_bad_options_are_refused():

@@ -80,33 +80,36 @@ class PushFishOptions(BaseModel):
         return self
 
 
-class PushFishState(GameState):
-    """The whole table; face-down cards, both piles' order and item hands are hidden."""
+Cards = tuple[int, ...]
+PerSeat = tuple[Cards, ...]
 
-    hard: bool  # the options, flat (the state is copied on every choice)
-    legendary: list[int]
+
+class PushFishState(GameState):
+    """The whole table; face-down cards, both piles' order and item hands are hidden.
+
+    Every collection is a tuple, replaced (never changed in place) when it changes: copying the state for a
+    choice then shares them all.
+    """
+
+    hard: bool  # the options, flat
+    legendary: Cards
     noisy: bool
     first_game: bool
     fish_goal: int
-    chars: list[int]
-    ground: list[int]  # card id per space (row * 5 + col, row 0 nearest), -1 when empty
-    faceup: list[bool]
-    pile: list[int]  # drawn from the end
-    items: list[int]  # item deck, drawn from the end
-    idiscard: list[int]
-    # Per-seat cards are kept flat, as parallel lists (card, seat) in the order taken: one copy each per choice.
-    hand_items: list[int]  # item cards in hands
-    hand_seats: list[int]  # the seat holding each of hand_items
-    catch_cards: list[int]  # ground cards caught
-    catch_seats: list[int]
-    spent: list[int]  # caught cards already used for a mission
-    offer: list[int]  # mission row, -1 for an empty slot
-    mdeck: list[int]
-    won_missions: list[int]  # missions claimed
-    won_seats: list[int]
-    peek_cards: list[int]  # cards seen privately (while still face down)
-    peek_seats: list[int]
-    flips: list[int]  # the space each seat flipped to choose the first player
+    chars: Cards
+    ground: Cards  # card id per space (row * 5 + col, row 0 nearest), -1 when empty
+    faceup: tuple[bool, ...]
+    pile: Cards  # drawn from the end
+    items: Cards  # item deck, drawn from the end
+    idiscard: Cards
+    hands: PerSeat  # item cards per seat, in the order taken
+    catches: PerSeat  # ground cards caught per seat, in order
+    spent: Cards  # caught cards already used for a mission
+    offer: Cards  # mission row, -1 for an empty slot
+    mdeck: Cards
+    won: PerSeat  # missions claimed per seat
+    peeks: PerSeat  # cards each seat has seen privately (while still face down)
+    flips: Cards  # the space each seat flipped to choose the first player
     turn: int = 0
     first: int = 0  # Noisy Free-for-All: the round's first player
     phase: str = "cast"
@@ -118,9 +121,9 @@ class PushFishState(GameState):
     succ: int = 0
     need: int = 1
     target: int = -1
-    hits: list[int] = Field(default_factory=list)
-    baits: list[float] = Field(default_factory=list)  # this turn's landings, flat: x, y, seat, space hit (-1)
-    flicks: list[float] = Field(default_factory=list)  # where the wood token stopped, this fight
+    hits: Cards = ()
+    baits: tuple[float, ...] = ()  # this turn's landings, flat: x, y, seat, space hit (-1)
+    flicks: tuple[float, ...] = ()  # where the wood token stopped, this fight
     used: bool = False  # the character ability, this turn
     missed: bool = False  # a bait missed this turn (Knight William)
     tol: float = 0.0
@@ -128,9 +131,22 @@ class PushFishState(GameState):
     weak: int = 0
     caught: int = 0  # cards caught this turn
     bonus: str = ""  # the kind a "catch 2" item allows in this extra round
-    plans: list[int] = Field(default_factory=list)  # Noisy Free-for-All: secret cast targets, -1 until chosen
-    queue: list[int] = Field(default_factory=list)  # Noisy Free-for-All: seats with a HIT still to fight
+    plans: Cards = ()  # Noisy Free-for-All: secret cast targets, -1 until chosen
+    queue: Cards = ()  # Noisy Free-for-All: seats with a HIT still to fight
     ended: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _per_seat(cls, data: Any) -> Any:
+        """Read states saved before per-seat tuples, when cards and their seats were two parallel lists."""
+        if isinstance(data, dict) and "hand_items" in data:
+            data = dict(data)
+            n = len(data["players"])
+            for new, cards, seats in (("hands", "hand_items", "hand_seats"), ("catches", "catch_cards", "catch_seats"),
+                                      ("won", "won_missions", "won_seats"), ("peeks", "peek_cards", "peek_seats")):
+                pairs = list(zip(data.pop(cards), data.pop(seats), strict=True))
+                data[new] = [[c for c, s in pairs if s == seat] for seat in range(n)]
+        return data
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Fields are set directly (the rules assign trusted values, often): pydantic's bookkeeping is skipped."""
@@ -188,7 +204,8 @@ class PushFishView(View):
 FISH = tuple(not c.is_find for c in GROUND)  # by card id: counts toward the end
 EFFECTS = tuple(c.effect for c in ITEMS)  # by item card id
 TURN_START = {"sub": "", "arg": -1, "casts": CASTS, "rods": 0, "extra_rods": 0, "succ": 0, "need": 1, "target": -1,
-              "used": False, "missed": False, "calm": False, "tol": 0.0, "weak": 0, "caught": 0, "bonus": ""}
+              "used": False, "missed": False, "calm": False, "tol": 0.0, "weak": 0, "caught": 0, "bonus": "",
+              "hits": (), "flicks": ()}
 _ROD_ON = ("cast", "hit", "rod", "lost")
 EFFECT_PHASES = {  # the phases in which an item effect can do anything (`_item_ok` checks the rest)
     "cast": CASTING, "reel": (*_ROD_ON, "nohit"), "rod": _ROD_ON, "peek": CASTING, "steady": ("cast", "hit", "rod"),
@@ -209,31 +226,46 @@ def kind_matches(kind: str, card: int) -> bool:
     return c.is_find if kind == "junk" else c.kind == kind
 
 
-def owned(cards: list[int], seats: list[int], seat: int) -> list[int]:
-    """One seat's cards from a pair of parallel lists (card, seat), in the order taken."""
-    return [c for c, s in zip(cards, seats, strict=True) if s == seat]
+def put(values: tuple, i: int, value: Any) -> tuple:
+    """A copy of a tuple with entry i replaced."""
+    return values[:i] + (value,) + values[i + 1:]
 
 
-def release(cards: list[int], seats: list[int], card: int) -> None:
-    """Take a card (and its seat entry) out of a pair of parallel lists."""
-    k = cards.index(card)
-    del cards[k]
-    del seats[k]
+def without(values: tuple, value: Any) -> tuple:
+    """A copy of a tuple without the first occurrence of value."""
+    i = values.index(value)
+    return values[:i] + values[i + 1:]
+
+
+def add_to(per_seat: PerSeat, seat: int, cards: Cards) -> PerSeat:
+    """Per-seat tuples with cards added at the end of one seat's."""
+    return put(per_seat, seat, per_seat[seat] + cards)
+
+
+def take_from(per_seat: PerSeat, seat: int, card: int) -> PerSeat:
+    """Per-seat tuples with a card taken out of one seat's."""
+    return put(per_seat, seat, without(per_seat[seat], card))
+
+
+def discard_item(state: PushFishState, seat: int, item: int) -> None:
+    """An item card goes from a seat's hand to the item discard."""
+    state.hands = take_from(state.hands, seat, item)
+    state.idiscard += (item,)
 
 
 def hand(state: PushFishState, seat: int) -> list[int]:
     """A seat's item cards, in the order taken."""
-    return owned(state.hand_items, state.hand_seats, seat)
+    return list(state.hands[seat])
 
 
 def catches(state: PushFishState, seat: int) -> list[int]:
     """The cards a seat has caught, in order."""
-    return owned(state.catch_cards, state.catch_seats, seat)
+    return list(state.catches[seat])
 
 
 def fish_count(state: PushFishState, seat: int) -> int:
     """Fish (and legends) a seat has caught."""
-    return sum(1 for c, s in zip(state.catch_cards, state.catch_seats, strict=True) if s == seat and is_fish(c))
+    return sum(FISH[c] for c in state.catches[seat])
 
 
 def hard_for(state: PushFishState, seat: int) -> bool:
@@ -306,14 +338,11 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         rng.shuffle(items)
         missions = list(range(len(MISSIONS)))
         rng.shuffle(missions)
-        hand_items: list[int] = []
-        hand_seats: list[int] = []
+        hands: list[Cards] = [()] * n
         offer = [-1] * OFFER
         if not options.first_game:
             for seat in range(n):
-                for _ in range(START_ITEMS + (1 if seat in options.legendary else 0)):
-                    hand_items.append(items.pop())
-                    hand_seats.append(seat)
+                hands[seat] = tuple(items.pop() for _ in range(START_ITEMS + (1 if seat in options.legendary else 0)))
             offer = [missions.pop() for _ in range(OFFER)]
         spaces = list(range(SPACES))
         rng.shuffle(spaces)
@@ -322,12 +351,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             players=players, rng=rng, hard=options.hard, legendary=options.legendary,
             noisy=options.noisy, first_game=options.first_game,
             fish_goal=FIRST_GAME_FISH if options.first_game else LENGTHS[options.length],
-            chars=chars, ground=cards[:SPACES], faceup=[False] * SPACES, pile=cards[SPACES:], items=items,
-            idiscard=[], hand_items=hand_items, hand_seats=hand_seats, catch_cards=[], catch_seats=[], spent=[],
-            offer=offer, mdeck=missions, won_missions=[], won_seats=[], peek_cards=[], peek_seats=[], flips=flips,
+            chars=chars, ground=cards[:SPACES], faceup=[p in flips for p in range(SPACES)], pile=cards[SPACES:],
+            items=items, idiscard=(), hands=hands, catches=[()] * n, spent=(), offer=offer, mdeck=missions,
+            won=[()] * n, peeks=[()] * n, flips=flips,
         )
-        for p in flips:
-            state.faceup[p] = True
         best = max(range(n), key=lambda s: self._flip_rank(state, s))
         tied = [s for s in range(n) if self._flip_rank(state, s) == self._flip_rank(state, best)]
         first = tied[rng.randrange(len(tied))] if len(tied) > 1 else best
@@ -349,11 +376,13 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     # ---- turn flow ---------------------------------------------------------------------------
     def _reset_turn(self, state: PushFishState, seat: int) -> None:
         """Fresh per-turn values for a seat about to act; the mission row is refilled."""
-        state.__dict__.update(TURN_START, turn=seat, hits=[], flicks=[])  # trusted values, as in __setattr__
-        if not state.first_game and -1 in state.offer:
+        state.__dict__.update(TURN_START, turn=seat)  # trusted values, as in __setattr__
+        if not state.first_game and -1 in state.offer and state.mdeck:
+            offer, deck = list(state.offer), list(state.mdeck)
             for i in range(OFFER):
-                if state.offer[i] < 0 and state.mdeck:
-                    state.offer[i] = state.mdeck.pop()
+                if offer[i] < 0 and deck:
+                    offer[i] = deck.pop()
+            state.offer, state.mdeck = tuple(offer), tuple(deck)
 
     def _ground_ready(self, state: PushFishState, events: list[Event]) -> bool:
         """True while some card lies on the ground (refilled from the pile if needed); else the game ends."""
@@ -370,7 +399,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _start_turn(self, state: PushFishState, seat: int, events: list[Event]) -> None:
         """A normal turn begins: cast phase."""
         self._reset_turn(state, seat)
-        state.baits = []
+        state.baits = ()
         if self._ground_ready(state, events):
             state.phase = "cast"
 
@@ -378,9 +407,9 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """A Noisy Free-for-All round begins: everyone chooses a secret target."""
         self._reset_turn(state, first)
         state.first = first
-        state.baits = []
-        state.queue = []
-        state.plans = [-1] * len(state.players)
+        state.baits = ()
+        state.queue = ()
+        state.plans = (-1,) * len(state.players)
         if self._ground_ready(state, events):
             state.phase = "volley"
 
@@ -394,7 +423,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             hit = sim.space_at(x, y, hard_for(state, seat))
             hit = hit if hit >= 0 and state.ground[hit] >= 0 else -1
             landed[seat] = hit
-            state.baits.extend((round(x, 1), round(y, 1), float(seat), float(hit)))
+            state.baits += (round(x, 1), round(y, 1), float(seat), float(hit))
         texts = []
         for seat in order:
             hit = landed[seat]
@@ -406,18 +435,18 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
                 texts.append(f"{state.players[seat]} ({aimed}) tangled at {pos_label(hit)}")
                 self._encourage(state, seat, events)
             else:
-                state.faceup[hit] = True
+                state.faceup = put(state.faceup, hit, True)
                 self._forget(state, state.ground[hit])
                 texts.append(f"{state.players[seat]} ({aimed}) HIT {card_label(state.ground[hit])}")
-                state.queue.append(seat)
+                state.queue += (seat,)
         events.insert(0, Event(text="Free-for-all casts: " + "; ".join(texts) + "."))
-        state.plans = [-1] * n
+        state.plans = (-1,) * n
         self._next_fighter(state, events)
 
     def _next_fighter(self, state: PushFishState, events: list[Event]) -> None:
         """The next seat with a HIT fights, or a new round begins."""
         while state.queue:
-            seat = state.queue.pop(0)
+            seat, state.queue = state.queue[0], state.queue[1:]
             pos = next(int(state.baits[i + 3]) for i in range(0, len(state.baits), 4) if state.baits[i + 2] == seat)
             if state.ground[pos] < 0:
                 continue
@@ -437,10 +466,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _advance(self, state: PushFishState, events: list[Event]) -> None:
         """End the game if someone has enough fish, else the next turn (or fighter, or round)."""
-        fish = [0] * len(state.players)
-        for card, seat in zip(state.catch_cards, state.catch_seats, strict=True):
-            fish[seat] += FISH[card]
-        goal = [s for s, count in enumerate(fish) if count >= state.fish_goal]
+        goal = [s for s in range(len(state.players)) if fish_count(state, s) >= state.fish_goal]
         if goal:
             state.ended = f"{state.players[goal[0]]} has caught {state.fish_goal} fish."
             state.phase = "over"
@@ -486,20 +512,19 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     # ---- items -------------------------------------------------------------------------------
     def _draw_items(self, state: PushFishState, seat: int, n: int, events: list[Event]) -> None:
         """Draw item cards (the discard is reshuffled when the deck runs out)."""
-        got = []
+        got: Cards = ()
         for _ in range(n):
             if not state.items and state.idiscard:
-                state.items = state.idiscard
-                state.idiscard = []
-                state.rng.shuffle(state.items)
+                deck = list(state.idiscard)
+                state.rng.shuffle(deck)
+                state.items, state.idiscard = tuple(deck), ()
                 events.append(Event(text="The item discard is shuffled into a new item deck."))
             if not state.items:
                 break
-            card = state.items.pop()
-            state.hand_items.append(card)
-            state.hand_seats.append(seat)
-            got.append(card)
+            got += state.items[-1:]
+            state.items = state.items[:-1]
         if got:
+            state.hands = add_to(state.hands, seat, got)
             events.append(Event(text=f"{state.players[seat]} draws {len(got)} item card{'s' * (len(got) > 1)}.",
                                 seat=seat))
             events.append(Event(text="You drew " + ", ".join(ITEMS[c].name for c in got) + ".", seat=seat,
@@ -513,33 +538,30 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     @staticmethod
     def _over_limit(state: PushFishState) -> list[int]:
         """Seats holding more item cards than the hand limit (they discard before anything else)."""
-        seats = state.hand_seats
-        if len(seats) <= HAND_LIMIT or max(map(seats.count, range(len(state.players)))) <= HAND_LIMIT:
+        hands = state.hands
+        if max(map(len, hands)) <= HAND_LIMIT:
             return []
-        return [s for s in range(len(state.players)) if seats.count(s) > HAND_LIMIT]
+        return [s for s, cards in enumerate(hands) if len(cards) > HAND_LIMIT]
 
     def _usable_items(self, state: PushFishState, seat: int) -> list[int]:
         """Item cards in the seat's hand that would do something now."""
         if seat != state.turn:
             return []
         phase = state.phase
-        return [i for i in hand(state, seat) if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])]
+        return [i for i in state.hands[seat] if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])]
 
     def _has_usable_item(self, state: PushFishState, seat: int) -> bool:
         """Whether some item card in the seat's hand would do something now."""
         if seat != state.turn:
             return False
         phase = state.phase
-        for i, s in zip(state.hand_items, state.hand_seats, strict=True):
-            if s == seat and phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i]):
-                return True
-        return False
+        return any(phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i]) for i in state.hands[seat])
 
     @staticmethod
     def _item_ok(state: PushFishState, effect: str) -> bool:
         """Whether an item effect applies now, in a phase of its EFFECT_PHASES."""
         if effect.startswith("catch2:"):
-            return (not state.noisy and kind_matches(effect[7:], catches(state, state.turn)[-1])
+            return (not state.noisy and kind_matches(effect[7:], state.catches[state.turn][-1])
                     and any(c >= 0 for c in state.ground))
         if effect == "cast":
             return not state.noisy
@@ -563,13 +585,12 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if effect == "peek":
             state.sub, state.arg = "peek", item
             return
-        release(state.hand_items, state.hand_seats, item)
-        state.idiscard.append(item)
+        discard_item(state, seat, item)
         state.sub, state.arg = "", -1
         text = f"{name} plays {card.name}: {card.text}"
         if effect.startswith("catch2:"):
             state.bonus = effect[7:]
-            state.casts, state.hits, state.target, state.flicks = CASTS, [], -1, []
+            state.casts, state.hits, state.target, state.flicks = CASTS, (), -1, ()
             state.phase = "cast"
         elif effect == "cast":
             state.casts += card.value
@@ -580,8 +601,9 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             self._add_rods(state, card.value)
         elif effect == "fill":
             pos = state.ground.index(-1)
-            state.ground[pos] = state.pile.pop()
-            state.faceup[pos] = False
+            state.ground = put(state.ground, pos, state.pile[-1])
+            state.faceup = put(state.faceup, pos, False)
+            state.pile = state.pile[:-1]
             text += f" ({pos_label(pos)})"
         elif effect == "steady":
             state.tol += sim.TOLERANCE
@@ -616,7 +638,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         elif ability == "weaken":
             ok = phase == "rod" and fight_zone(state) > 0
         else:  # chef
-            ok = (phase in ("cast", "hit", "nohit", "rod", "lost", "after") and seat in state.hand_seats
+            ok = (phase in ("cast", "hit", "nohit", "rod", "lost", "after") and bool(state.hands[seat])
                   and bool(state.items or state.idiscard))
         return ability if ok else ""
 
@@ -639,8 +661,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _forget(self, state: PushFishState, card: int) -> None:
         """A card seen by everyone (or caught) is no longer a private peek."""
-        while card in state.peek_cards:
-            release(state.peek_cards, state.peek_seats, card)
+        if any(card in seen for seen in state.peeks):
+            state.peeks = tuple(without(seen, card) if card in seen else seen for seen in state.peeks)
 
     # ---- casting and fighting ------------------------------------------------------------------
     def _eligible_hits(self, state: PushFishState) -> list[int]:
@@ -655,16 +677,16 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         hit = sim.space_at(x, y, hard_for(state, seat))
         if hit >= 0 and state.ground[hit] < 0:
             hit = -1
-        state.baits.extend((round(x, 1), round(y, 1), float(seat), float(hit)))
+        state.baits += (round(x, 1), round(y, 1), float(seat), float(hit))
         name = state.players[seat]
         if hit < 0:
             state.missed = True
             events.append(Event(text=f"{name} casts at {pos_label(target)}: a miss.", seat=seat))
             return
-        state.faceup[hit] = True
+        state.faceup = put(state.faceup, hit, True)
         self._forget(state, state.ground[hit])
         if hit not in state.hits:
-            state.hits.append(hit)
+            state.hits += (hit,)
         state.phase = "hit"
         where = "" if hit == target else f" (landed on {pos_label(hit)})"
         events.append(Event(text=clip(f"{name} casts at {pos_label(target)}{where}: HIT! "
@@ -675,16 +697,16 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         state.target = pos
         state.rods = RODS + state.extra_rods
         state.extra_rods = 0
-        state.succ, state.weak, state.flicks = 0, 0, []
+        state.succ, state.weak, state.flicks = 0, 0, ()
         state.need = needed_successes(state, state.turn, state.ground[pos])
-        state.hits = []
+        state.hits = ()
         state.phase = "rod"
 
     def _flick(self, state: PushFishState, seat: int, zone: int, where: str, events: list[Event]) -> None:
         """One rod action aimed in a zone."""
         state.rods -= 1
         stop = sim.flick(state.rng, sim.aim_point(zone, where))
-        state.flicks.append(round(stop, 1))
+        state.flicks += (round(stop, 1),)
         need_zone = fight_zone(state)
         ok = sim.in_zone(stop, need_zone, state.tol, hard_for(state, seat))
         card = state.ground[state.target]
@@ -707,11 +729,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """GET: the fought card is caught."""
         pos = state.target
         card = state.ground[pos]
-        state.ground[pos] = -1
-        state.faceup[pos] = False
+        state.ground = put(state.ground, pos, -1)
+        state.faceup = put(state.faceup, pos, False)
         state.target = -1
-        state.catch_cards.append(card)
-        state.catch_seats.append(seat)
+        state.catches = add_to(state.catches, seat, (card,))
         state.caught += 1
         state.bonus = ""
         self._forget(state, card)
@@ -732,13 +753,15 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         empty = [p for p in range(SPACES) if state.ground[p] < 0]
         if not state.pile or (len(empty) < 3 and not force):
             return
+        ground, faceup, pile = list(state.ground), list(state.faceup), list(state.pile)
         filled = 0
         for p in empty:
-            if not state.pile:
+            if not pile:
                 break
-            state.ground[p] = state.pile.pop()
-            state.faceup[p] = False
+            ground[p] = pile.pop()
+            faceup[p] = False
             filled += 1
+        state.ground, state.faceup, state.pile = tuple(ground), tuple(faceup), tuple(pile)
         events.append(Event(text=f"The fishing ground is refilled ({filled} card{'s' * (filled > 1)})."))
 
     def _fail(self, state: PushFishState, seat: int, events: list[Event]) -> None:
@@ -754,7 +777,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     # ---- missions ----------------------------------------------------------------------------
     def _claimable(self, state: PushFishState, seat: int) -> list[tuple[int, list[int]]]:
         """Offered missions the seat's unused catches complete, with the cards each would use."""
-        free = [c for c in catches(state, seat) if c not in state.spent]
+        free = [c for c in state.catches[seat] if c not in state.spent]
         out = []
         for m in state.offer:
             if m >= 0 and len(MISSIONS[m].needs) <= len(free):  # one distinct card per target
@@ -835,7 +858,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if state.phase == "over":
             return []
         if self._over_limit(state):
-            return [s for s in range(len(state.players)) if state.hand_seats.count(s) > HAND_LIMIT]
+            return self._over_limit(state)
         if state.phase == "volley":
             return [s for s in range(len(state.players)) if state.plans[s] < 0]
         return [state.turn]
@@ -849,7 +872,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         over = self._over_limit(state)
         if over:
             return [Decision(seat=s, prompt=f"{names[s]}: {SUB_PROMPTS['drop']}", private=True, kind="discard",
-                             choices=[choices.item("drop", i) for i in hand(state, s)]) for s in over]
+                             choices=[choices.item("drop", i) for i in state.hands[s]]) for s in over]
         if phase == "volley":
             return [Decision(seat=s, prompt=f"{names[s]}: {PROMPTS['volley']}", private=True, kind="volley",
                              choices=self._cast_choices(state, s)) for s in range(len(names)) if state.plans[s] < 0]
@@ -875,12 +898,11 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         name = state.players[seat]
         if head == "drop":
             item = int(tail)
-            release(state.hand_items, state.hand_seats, item)
-            state.idiscard.append(item)
+            discard_item(state, seat, item)
             events.append(Event(text=f"{name} discards an item card (hand limit).", seat=seat))
             events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
         elif head == "cast" and state.phase == "volley":
-            state.plans[seat] = parse_pos(tail)
+            state.plans = put(state.plans, seat, parse_pos(tail))
             events.append(Event(text=f"{name} has chosen a secret target.", seat=seat))
         elif head == "cast":
             self._cast(state, seat, parse_pos(tail), events)
@@ -920,15 +942,13 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Captain Jack's ability or a Fish Finder: see one face-down card privately."""
         card = state.ground[pos]
         if state.arg >= 0:
-            release(state.hand_items, state.hand_seats, state.arg)
-            state.idiscard.append(state.arg)
+            discard_item(state, seat, state.arg)
             how = ITEMS[state.arg].name
         else:
             state.used = True
             how = f"{CHARACTERS[state.chars[seat]].name}: \"{CHARACTERS[state.chars[seat]].phrase}\""
-        if card not in owned(state.peek_cards, state.peek_seats, seat):
-            state.peek_cards.append(card)
-            state.peek_seats.append(seat)
+        if card not in state.peeks[seat]:
+            state.peeks = add_to(state.peeks, seat, (card,))
         state.sub, state.arg = "", -1
         events.append(Event(text=f"{state.players[seat]} peeks at {pos_label(pos)} ({how}).", seat=seat))
         events.append(Event(text=f"You peek at {pos_label(pos)}: {card_label(card)}.", seat=seat,
@@ -940,7 +960,9 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             state.sub, state.arg = "swap2", pos
             return
         first = state.arg
-        state.ground[first], state.ground[pos] = state.ground[pos], state.ground[first]
+        ground = list(state.ground)
+        ground[first], ground[pos] = ground[pos], ground[first]
+        state.ground = tuple(ground)
         state.used = True
         state.sub, state.arg = "", -1
         char = CHARACTERS[state.chars[seat]]
@@ -949,8 +971,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _chef(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
         """Chef Ramsay: discard one item card, draw one."""
-        release(state.hand_items, state.hand_seats, item)
-        state.idiscard.append(item)
+        discard_item(state, seat, item)
         state.used = True
         state.sub, state.arg = "", -1
         char = CHARACTERS[state.chars[seat]]
@@ -962,10 +983,9 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _claim(self, state: PushFishState, seat: int, mission: int, events: list[Event]) -> None:
         """Take one completed mission; its cards cannot serve another mission."""
         cards = next(c for m, c in self._claimable(state, seat) if m == mission)
-        state.spent.extend(cards)
-        state.won_missions.append(mission)
-        state.won_seats.append(seat)
-        state.offer[state.offer.index(mission)] = -1
+        state.spent += tuple(cards)
+        state.won = add_to(state.won, seat, (mission,))
+        state.offer = put(state.offer, state.offer.index(mission), -1)
         m = MISSIONS[mission]
         events.append(Event(text=clip(f"{state.players[seat]} claims mission {m.name} ({m.points} pts) with "
                                        + ", ".join(GROUND[c].name for c in cards) + "."), seat=seat))
@@ -978,20 +998,19 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
                                                                                  strict=True)]
         known = [-1] * SPACES
         if seat is not None:
-            seen = owned(state.peek_cards, state.peek_seats, seat)
+            seen = state.peeks[seat]
             for p in range(SPACES):
                 if ground[p] == FACE_DOWN and state.ground[p] in seen:
                     known[p] = state.ground[p]
         n = len(state.players)
-        seats = range(n)
         return PushFishView(
             game=self.key, seat=seat, players=state.players, to_act=self._pending_seats(state), last=list(state.log_tail),
             finished=state.phase == "over", ground=ground, known=known, pile=len(state.pile),
             item_deck=len(state.items), item_discard=len(state.idiscard),
             hand=sorted(hand(state, seat)) if seat is not None else [],
-            hand_sizes=[state.hand_seats.count(s) for s in seats], catches=[catches(state, s) for s in seats],
+            hand_sizes=[len(cards) for cards in state.hands], catches=state.catches,
             spent=sorted(state.spent), offer=state.offer, mission_deck=len(state.mdeck),
-            won=[owned(state.won_missions, state.won_seats, s) for s in seats], chars=state.chars, turn=state.turn,
+            won=state.won, chars=state.chars, turn=state.turn,
             phase=state.phase, sub=state.sub, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
             target=state.target, hits=state.hits, baits=state.baits, flicks=state.flicks,
             zone=fight_zone(state) if state.phase in ("rod", "lost") else -1, tol=state.tol,
@@ -1010,7 +1029,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
                 part = {"fish": fish_count(state, s)}
             else:
                 part = {"fish": sum(GROUND[c].score for c in catches(state, s)),
-                        "missions": sum(MISSIONS[m].points for m in owned(state.won_missions, state.won_seats, s)),
+                        "missions": sum(MISSIONS[m].points for m in state.won[s]),
                         "items": sum(ITEMS[i].points for i in hand(state, s))}
             parts.append(part)
             scores.append(sum(part.values()))
