@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from functools import cache
 from types import UnionType
 from typing import Any, ClassVar, Generic, Literal, TypeVar, Union, get_args, get_origin
@@ -49,8 +50,12 @@ class Choice(BaseModel):
     group: str = ""  # optional layout hint, e.g. a row or category for a UI to cluster choices
 
 
-class Decision(BaseModel):
-    """Who must decide now, what they are asked, and the choices they have."""
+@dataclass(slots=True)
+class Decision:
+    """Who must decide now, what they are asked, and the choices they have.
+
+    A plain dataclass, built by the engines (trusted code) once or twice per move: no validation on the hot path.
+    """
 
     seat: int
     prompt: str
@@ -66,7 +71,8 @@ class Decision(BaseModel):
         return None
 
 
-class Event(BaseModel):
+@dataclass(slots=True)
+class Event:
     """Something that happened; `private_to` marks text only that seat may see."""
 
     text: str
@@ -138,10 +144,13 @@ def _is_immutable(annotation: Any) -> bool:
         a is Ellipsis or _is_immutable(a) for a in get_args(annotation)))
 
 
+_set = object.__setattr__
+
+
 @cache
-def _copy_plan(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _copy_plan(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...], set[str]]:
     """The fields `clone` copies by their own `.copy()` (lists of scalars, the RNG) and deep (the rest but
-    immutables), from the annotations."""
+    immutables), from the annotations; and the set of every field name."""
     flat, deep = [], []
     for name, info in model.model_fields.items():
         annotation = info.annotation
@@ -151,7 +160,7 @@ def _copy_plan(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]
             flat.append(name)
         else:
             deep.append(name)
-    return tuple(flat), tuple(deep)
+    return tuple(flat), tuple(deep), set(model.model_fields)
 
 
 def clone(value: Any) -> Any:
@@ -169,15 +178,15 @@ def clone(value: Any) -> Any:
     if isinstance(value, BaseModel):
         new = kind.__new__(kind)
         fields = value.__dict__.copy()  # scalars are shared as they are
-        flat, deep = _copy_plan(kind)
+        flat, deep, every = _copy_plan(kind)
         for name in flat:
             fields[name] = fields[name].copy()
         for name in deep:
             fields[name] = clone(fields[name])
-        object.__setattr__(new, "__dict__", fields)
-        object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", None)
+        _set(new, "__dict__", fields)
+        _set(new, "__pydantic_fields_set__", every)  # a copy counts every field as set: adding to it changes nothing
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         return new
     return value
 

@@ -126,7 +126,7 @@ class Pending(NamedTuple):
 
 
 def _built(cls: type[M], fields: dict[str, Any]) -> M:
-    """A model from fields already known to be valid (decisions are rebuilt often; validation is the cost)."""
+    """A model from fields already known to be valid (choices are rebuilt often; validation is the cost)."""
     obj = cls.__new__(cls)
     object.__setattr__(obj, "__dict__", fields)
     object.__setattr__(obj, "__pydantic_fields_set__", set(fields))
@@ -271,8 +271,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         if p is None:
             return []
         choices = [_built(Choice, {"id": i, "label": lab[:80], "group": ""}) for i, lab in p.options]
-        return [_built(Decision, {"seat": p.seat, "prompt": p.prompt, "choices": choices, "private": False,
-                                  "kind": p.kind})]
+        return [Decision(seat=p.seat, prompt=p.prompt, choices=choices, kind=p.kind)]
 
     # ---- play --------------------------------------------------------------------------------
     def play(self, state: FriendlyState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
