@@ -293,8 +293,8 @@ class GameEngine(ABC, Generic[S, Opts]):
 
     def ai_choice(self, state: S, decision: Decision, level: str, rnd: random.Random) -> str:
         """An AI's answer to a pending decision: 'random' picks uniformly, other levels ask `strategy`."""
-        if level == "random":
-            return rnd.choice(decision.choices).id
+        if level == "random":  # random() scaled: uniform to 2^-53, and cheaper than choice() in long playouts
+            return decision.choices[int(rnd.random() * len(decision.choices))].id
         return self.strategy(state, decision.seat, level, rnd)
 
     def strategy(self, state: S, seat: int, level: str, rnd: random.Random) -> str:

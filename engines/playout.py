@@ -23,7 +23,7 @@ def playout(
         if not pending:
             assert engine.result(state) is not None, "no decision on offer but no result"
             return state
-        decision = pending[rnd.randrange(len(pending))]
+        decision = pending[0] if len(pending) == 1 else pending[int(rnd.random() * len(pending))]
         choice = engine.ai_choice(state, decision, level, rnd)
         state, events = engine.apply_to(state, decision, choice)
         if check is not None:
