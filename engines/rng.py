@@ -10,6 +10,8 @@ from pydantic_core import core_schema
 
 T = TypeVar("T")
 MASK = (1 << 64) - 1
+TAU = 2.0 * math.pi
+_TO_UNIT = 1.0 / (1 << 32)
 
 
 class Rng:
@@ -83,8 +85,13 @@ class Rng:
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def normal_pair(self) -> tuple[float, float]:
+        """Two independent standard normal variates from one draw (Box-Muller on its two 32-bit halves)."""
+        v = self.next_u64()
+        r = math.sqrt(-2.0 * math.log(((v >> 32) + 1) * _TO_UNIT))  # the high half as a uniform in (0, 1]
+        angle = TAU * (v & 0xFFFFFFFF) * _TO_UNIT  # the low half as a uniform in [0, 1)
+        return r * math.cos(angle), r * math.sin(angle)
+
     def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
-        """A normal variate (Box-Muller)."""
-        u1 = 1.0 - self.random()  # (0, 1]
-        u2 = self.random()
-        return mu + sigma * math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+        """A normal variate."""
+        return mu + sigma * self.normal_pair()[0]

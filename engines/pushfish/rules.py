@@ -555,7 +555,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if seat != state.turn:
             return False
         phase = state.phase
-        return any(phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i]) for i in state.hands[seat])
+        for i in state.hands[seat]:
+            if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i]):
+                return True
+        return False
 
     @staticmethod
     def _item_ok(state: PushFishState, effect: str) -> bool:

@@ -51,7 +51,8 @@ def cast(rng: Rng, target: int, calm: bool) -> tuple[float, float]:
     """Where a bait aimed at `target` lands (seeded)."""
     x, y = centre(target)
     s = cast_sigma(target, calm)
-    return x + rng.gauss(0.0, s), y + rng.gauss(0.0, s)
+    dx, dy = rng.normal_pair()
+    return x + s * dx, y + s * dy
 
 
 def aim_point(zone: int, where: str) -> float:
