@@ -119,7 +119,7 @@ class GameState(BaseModel):
     players: list[str]
     rng: Rng
     step: int = 0  # number of choices applied
-    log_tail: list[str] = Field(default_factory=list)  # last few public event texts
+    log_tail: tuple[str, ...] = ()  # last few public event texts
 
 
 S = TypeVar("S", bound=GameState)
@@ -269,7 +269,7 @@ class GameEngine(ABC, Generic[S, Opts]):
         new = clone(state)
         events = self.play(new, decision.seat, choice_id, decision)
         new.step += 1
-        public = [e.text for e in events if e.private_to is None]
+        public = tuple(e.text for e in events if e.private_to is None)
         if public:
             new.log_tail = (new.log_tail + public)[-LOG_TAIL:]
         return new, events

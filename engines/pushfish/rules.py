@@ -359,7 +359,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         tied = [s for s in range(n) if self._flip_rank(state, s) == self._flip_rank(state, best)]
         first = tied[rng.randrange(len(tied))] if len(tied) > 1 else best
         flipped = ", ".join(f"{players[s]} {GROUND[state.ground[flips[s]]].name}" for s in range(n))
-        state.log_tail = [f"First-player flips: {flipped}. {players[first]} goes first."]
+        state.log_tail = (f"First-player flips: {flipped}. {players[first]} goes first.",)
         state.first = first
         if options.noisy:
             self._start_round(state, first, [])
@@ -899,24 +899,24 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Dispatch one choice."""
         head, _, tail = cid.partition("-")
         name = state.players[seat]
-        if head == "drop":
-            item = int(tail)
-            discard_item(state, seat, item)
-            events.append(Event(text=f"{name} discards an item card (hand limit).", seat=seat))
-            events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
+        if head == "aim":  # the commonest choices first
+            z_name, where = tail.split("-")
+            self._flick(state, seat, STRENGTHS.index(z_name), where, events)
         elif head == "cast" and state.phase == "volley":
             state.plans = put(state.plans, seat, parse_pos(tail))
             events.append(Event(text=f"{name} has chosen a secret target.", seat=seat))
         elif head == "cast":
             self._cast(state, seat, parse_pos(tail), events)
-        elif head == "recast":
-            state.phase = "cast"
         elif head == "hit":
             self._begin_rod(state, parse_pos(tail))
             events.append(Event(text=f"{name} fights {card_label(state.ground[state.target])}.", seat=seat))
-        elif head == "aim":
-            z_name, where = tail.split("-")
-            self._flick(state, seat, STRENGTHS.index(z_name), where, events)
+        elif head == "drop":
+            item = int(tail)
+            discard_item(state, seat, item)
+            events.append(Event(text=f"{name} discards an item card (hand limit).", seat=seat))
+            events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
+        elif head == "recast":
+            state.phase = "cast"
         elif head == "items":
             state.sub = "items"
         elif head == "back":
