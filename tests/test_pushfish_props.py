@@ -11,7 +11,7 @@ from engines.core import clone
 from engines.playout import playout
 from engines.pushfish import ENGINE
 from engines.pushfish.cards import GROUND, ITEMS
-from engines.pushfish.rules import PushFishState, hand
+from engines.pushfish.rules import HAND_LIMIT, PushFishState, hand
 
 MODES = [{}, {"noisy": True}, {"first_game": True}, {"hard": True}, {"legendary": [0]}, {"length": "medium"}]
 
@@ -26,6 +26,7 @@ def check_conservation(state: PushFishState) -> None:
     assert len(state.ground) == 20 and set(state.spent) <= set(caught)
     n = len(state.players)
     assert all(len(per_seat) == n for per_seat in (state.hands, state.catches, state.won, state.peeks))
+    assert state.discarding == tuple(s for s, held in enumerate(state.hands) if len(held) > HAND_LIMIT)
     for name in PushFishState.model_fields:
         value = getattr(state, name)
         if name != "players" and isinstance(value, (list, tuple)):

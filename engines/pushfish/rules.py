@@ -131,6 +131,7 @@ class PushFishState(GameState):
     weak: int = 0
     caught: int = 0  # cards caught this turn
     bonus: str = ""  # the kind a "catch 2" item allows in this extra round
+    discarding: Cards = ()  # seats over the item hand limit: they discard before anything else happens
     plans: Cards = ()  # Noisy Free-for-All: secret cast targets, -1 until chosen
     queue: Cards = ()  # Noisy Free-for-All: seats with a HIT still to fight
     ended: str = ""
@@ -146,6 +147,7 @@ class PushFishState(GameState):
                                       ("won", "won_missions", "won_seats"), ("peeks", "peek_cards", "peek_seats")):
                 pairs = list(zip(data.pop(cards), data.pop(seats), strict=True))
                 data[new] = [[c for c, s in pairs if s == seat] for seat in range(n)]
+            data["discarding"] = [s for s, held in enumerate(data["hands"]) if len(held) > HAND_LIMIT]
         return data
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -479,7 +481,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _settle(self, state: PushFishState, events: list[Event]) -> None:
         """Put the turn in the phase its counters imply, and play any forced single choice."""
-        while state.phase not in ("over", "volley", "mission") and not self._over_limit(state):
+        while state.phase not in ("over", "volley", "mission") and not state.discarding:
             phase = state.phase
             if phase in CASTING and (phase != "cast" or state.casts == 0):
                 if self._eligible_hits(state):
@@ -525,6 +527,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             state.items = state.items[:-1]
         if got:
             state.hands = add_to(state.hands, seat, got)
+            if len(state.hands[seat]) > HAND_LIMIT and seat not in state.discarding:
+                state.discarding = tuple(sorted((*state.discarding, seat)))
             events.append(Event(text=f"{state.players[seat]} draws {len(got)} item card{'s' * (len(got) > 1)}.",
                                 seat=seat))
             events.append(Event(text="You drew " + ", ".join(ITEMS[c].name for c in got) + ".", seat=seat,
@@ -534,14 +538,6 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """No catch: one item card as encouragement (none in the first-game mode)."""
         if not state.first_game:
             self._draw_items(state, seat, 1, events)
-
-    @staticmethod
-    def _over_limit(state: PushFishState) -> list[int]:
-        """Seats holding more item cards than the hand limit (they discard before anything else)."""
-        hands = state.hands
-        if max(map(len, hands)) <= HAND_LIMIT:
-            return []
-        return [s for s, cards in enumerate(hands) if len(cards) > HAND_LIMIT]
 
     def _usable_items(self, state: PushFishState, seat: int) -> list[int]:
         """Item cards in the seat's hand that would do something now."""
@@ -799,9 +795,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         phase = state.phase
         if phase == "over":
             return []
-        if self._over_limit(state):
-            held = hand(state, seat)
-            return [choices.item("drop", i) for i in held] if len(held) > HAND_LIMIT else []
+        if state.discarding:
+            return [choices.item("drop", i) for i in state.hands[seat]] if seat in state.discarding else []
         if phase == "volley":
             return self._cast_choices(state, seat) if state.plans[seat] < 0 else []
         if seat != state.turn:
@@ -860,8 +855,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Seats with a decision: item discards first, else the volley (everyone) or the seat to act."""
         if state.phase == "over":
             return []
-        if self._over_limit(state):
-            return self._over_limit(state)
+        if state.discarding:
+            return list(state.discarding)
         if state.phase == "volley":
             return [s for s in range(len(state.players)) if state.plans[s] < 0]
         return [state.turn]
@@ -872,7 +867,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if phase == "over":
             return []
         names = state.players
-        over = self._over_limit(state)
+        over = state.discarding
         if over:
             return [Decision(seat=s, prompt=f"{names[s]}: {SUB_PROMPTS['drop']}", private=True, kind="discard",
                              choices=[choices.item("drop", i) for i in state.hands[s]]) for s in over]
@@ -890,7 +885,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Apply a validated choice, then settle forced follow-ups."""
         events: list[Event] = []
         self._play(state, seat, choice_id, events)
-        if state.phase == "volley" and min(state.plans) >= 0 and not self._over_limit(state):
+        if state.phase == "volley" and min(state.plans) >= 0 and not state.discarding:
             self._resolve_volley(state, events)
         self._settle(state, events)
         return events
@@ -913,6 +908,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         elif head == "drop":
             item = int(tail)
             discard_item(state, seat, item)
+            if len(state.hands[seat]) <= HAND_LIMIT:
+                state.discarding = without(state.discarding, seat)
             events.append(Event(text=f"{name} discards an item card (hand limit).", seat=seat))
             events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
         elif head == "recast":
