@@ -269,9 +269,9 @@ class GameEngine(ABC, Generic[S, Opts]):
         new = clone(state)
         events = self.play(new, decision.seat, choice_id, decision)
         new.step += 1
-        public = tuple(e.text for e in events if e.private_to is None)
+        public = [e.text for e in events if e.private_to is None]
         if public:
-            new.log_tail = (new.log_tail + public)[-LOG_TAIL:]
+            new.log_tail = (*new.log_tail, *public)[-LOG_TAIL:]
         return new, events
 
     @abstractmethod
