@@ -118,8 +118,9 @@ def mission_targets(needs: tuple[str, ...]) -> tuple[frozenset[int], ...]:
 def fulfil(needs: tuple[str, ...], cards: list[int]) -> list[int] | None:
     """Distinct cards (ids, lowest score first) that fill every target, or None if they cannot."""
     targets = mission_targets(needs)
-    if any(fit.isdisjoint(cards) for fit in targets):
-        return None
+    for fit in targets:  # a quick no: some target that none of the cards fills
+        if fit.isdisjoint(cards):
+            return None
     pool = sorted(cards, key=SCORE_ORDER.__getitem__)
     fits = [[c for c in pool if c in fit] for fit in targets]  # per target, in pool order
 

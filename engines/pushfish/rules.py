@@ -267,7 +267,7 @@ def catches(state: PushFishState, seat: int) -> list[int]:
 
 def fish_count(state: PushFishState, seat: int) -> int:
     """Fish (and legends) a seat has caught."""
-    return sum(FISH[c] for c in state.catches[seat])
+    return sum(map(FISH.__getitem__, state.catches[seat]))
 
 
 def hard_for(state: PushFishState, seat: int) -> bool:
