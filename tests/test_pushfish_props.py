@@ -24,6 +24,7 @@ def check_conservation(state: PushFishState) -> None:
     items = [*state.items, *state.idiscard, *(i for cards in state.hands for i in cards)]
     assert sorted(items) == list(range(len(ITEMS)))
     assert len(state.ground) == 20 and set(state.spent) <= set(caught)
+    assert all(card >= 0 for card, up in zip(state.ground, state.faceup, strict=True) if up), "face up but empty"
     n = len(state.players)
     assert all(len(per_seat) == n for per_seat in (state.hands, state.catches, state.won, state.peeks))
     assert state.discarding == tuple(s for s, held in enumerate(state.hands) if len(held) > HAND_LIMIT)

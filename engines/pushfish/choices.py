@@ -6,7 +6,7 @@ from functools import cache
 
 from engines.core import MAX_LABEL, Choice
 from engines.pushfish import sim
-from engines.pushfish.cards import CHARACTERS, ITEMS, MISSIONS, STRENGTHS, card_label
+from engines.pushfish.cards import CHARACTERS, GROUND, ITEMS, MISSIONS, STRENGTHS, card_label
 
 SPACES = sim.ROWS * sim.COLS
 BACK = Choice(id="back", label="Back")
@@ -44,7 +44,6 @@ def clip(text: str) -> str:
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
-@cache
 def cast(pos: int, card: int, calm: bool, hard: bool) -> Choice:
     """A cast at a space showing `card` (-1: face down)."""
     what = card_label(card) if card >= 0 else "face down"
@@ -53,9 +52,9 @@ def cast(pos: int, card: int, calm: bool, hard: bool) -> Choice:
 
 
 @cache
-def face_down_casts(calm: bool, hard: bool) -> tuple[Choice, ...]:
-    """A cast at each space as if its card were face down (the common case), by space."""
-    return tuple(cast(pos, -1, calm, hard) for pos in range(SPACES))
+def cast_table(calm: bool, hard: bool) -> tuple[tuple[Choice, ...], ...]:
+    """Every cast choice, by space and then by the card showing there; index -1 is a face-down card."""
+    return tuple(tuple(cast(pos, card, calm, hard) for card in (*range(len(GROUND)), -1)) for pos in range(SPACES))
 
 
 @cache

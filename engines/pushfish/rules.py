@@ -293,9 +293,9 @@ def face_down(state: PushFishState) -> list[int]:
     return [p for p in range(SPACES) if state.ground[p] >= 0 and not state.faceup[p]]
 
 
-def any_face_down(state: PushFishState) -> bool:
-    """Whether some card lies face down."""
-    return any(c >= 0 and not up for c, up in zip(state.ground, state.faceup, strict=True))
+def face_down_count(state: PushFishState) -> int:
+    """How many cards lie face down (only spaces holding a card are ever face up)."""
+    return SPACES - state.ground.count(-1) - state.faceup.count(True)
 
 
 class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
@@ -569,7 +569,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if effect == "fill":
             return bool(state.pile) and min(state.ground) < 0
         if effect == "peek":
-            return any_face_down(state)
+            return face_down_count(state) > 0
         if effect == "weaken":
             return fight_zone(state) > 0
         if effect == "calm":
@@ -629,9 +629,9 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         if ability == "recast":
             ok = phase in CASTING and state.missed and not state.noisy
         elif ability == "peek":
-            ok = phase in CASTING and any_face_down(state)
+            ok = phase in CASTING and face_down_count(state) > 0
         elif ability == "swap":
-            ok = phase in CASTING and len(face_down(state)) >= 2
+            ok = phase in CASTING and face_down_count(state) >= 2
         elif ability == "steady":
             ok = phase in ("cast", "hit", "rod")
         elif ability == "weaken":
@@ -660,8 +660,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _forget(self, state: PushFishState, card: int) -> None:
         """A card seen by everyone (or caught) is no longer a private peek."""
-        if any(card in seen for seen in state.peeks):
-            state.peeks = tuple(without(seen, card) if card in seen else seen for seen in state.peeks)
+        for seen in state.peeks:
+            if card in seen:
+                state.peeks = tuple(without(held, card) if card in held else held for held in state.peeks)
+                return
 
     # ---- casting and fighting ------------------------------------------------------------------
     def _eligible_hits(self, state: PushFishState) -> list[int]:
@@ -846,10 +848,8 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     @staticmethod
     def _cast_choices(state: PushFishState, seat: int) -> list[Choice]:
         """A cast at every space holding a card (face-up cards named)."""
-        calm, hard = state.calm, hard_for(state, seat)
-        unseen, cast = choices.face_down_casts(calm, hard), choices.cast
-        ground, faceup = state.ground, state.faceup
-        return [cast(p, ground[p], calm, hard) if faceup[p] else unseen[p] for p in range(SPACES) if ground[p] >= 0]
+        table = choices.cast_table(state.calm, hard_for(state, seat))
+        return [row[card if up else -1] for row, card, up in zip(table, state.ground, state.faceup) if card >= 0]
 
     def _pending_seats(self, state: PushFishState) -> list[int]:
         """Seats with a decision: item discards first, else the volley (everyone) or the seat to act."""
