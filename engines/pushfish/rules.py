@@ -849,7 +849,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
     def _cast_choices(state: PushFishState, seat: int) -> list[Choice]:
         """A cast at every space holding a card (face-up cards named)."""
         table = choices.cast_table(state.calm, hard_for(state, seat))
-        return [row[card if up else -1] for row, card, up in zip(table, state.ground, state.faceup) if card >= 0]
+        return [row[card if up else -1] for row, card, up in zip(table, state.ground, state.faceup, strict=True) if card >= 0]
 
     def _pending_seats(self, state: PushFishState) -> list[int]:
         """Seats with a decision: item discards first, else the volley (everyone) or the seat to act."""
