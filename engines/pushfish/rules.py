@@ -388,10 +388,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _ground_ready(self, state: PushFishState, events: list[Event]) -> bool:
         """True while some card lies on the ground (refilled from the pile if needed); else the game ends."""
-        if any(c >= 0 for c in state.ground):
+        if state.ground.count(-1) < SPACES:
             return True
         self._refill(state, events, force=True)
-        if any(c >= 0 for c in state.ground):
+        if state.ground.count(-1) < SPACES:
             return True
         state.ended = "The fishing ground is empty."
         state.phase = "over"
@@ -561,7 +561,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         """Whether an item effect applies now, in a phase of its EFFECT_PHASES."""
         if effect.startswith("catch2:"):
             return (not state.noisy and kind_matches(effect[7:], state.catches[state.turn][-1])
-                    and any(c >= 0 for c in state.ground))
+                    and state.ground.count(-1) < SPACES)
         if effect == "cast":
             return not state.noisy
         if effect == "reel":
