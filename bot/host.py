@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.models import OPEN_STATUSES, GameRecord, GuildSettings, Move, Played, Seat
+from bot.models import OPEN_STATUSES, DmNote, GameRecord, GuildSettings, Move, Played, Seat
 from bot.store import SqliteStore, Store
 from engines import registry
 from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View
@@ -276,6 +276,14 @@ class Host:
             await self.store.set_fields(game_id, **fields)
             if game_id in self._records:
                 self._records[game_id] = self._records[game_id].model_copy(update=fields)
+
+    async def dm_note(self, game_id: int, user_id: int) -> DmNote | None:
+        """The player's last DM about the game, as remembered by `set_dm_note` (in any earlier process too)."""
+        return await self.store.get_dm(game_id, user_id)
+
+    async def set_dm_note(self, game_id: int, user_id: int, note: DmNote | None) -> None:
+        """Remember (or, with None, forget) the player's last DM about the game."""
+        await self.store.put_dm(game_id, user_id, note)
 
     async def mark_reminded(self, game_id: int, seats: Sequence[int]) -> None:
         """Note that these waiting seats were reminded (once per wait)."""

@@ -91,6 +91,15 @@ class Played:
     events: list[Event] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class DmNote:
+    """The last DM sent to a player about a game, and whether it still carries choice components."""
+
+    channel_id: int
+    message_id: int
+    live: bool
+
+
 class GuildSettings(BaseModel):
     """Per-server timing for asynchronous play, in hours."""
 

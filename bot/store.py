@@ -11,7 +11,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.models import GameRecord, GuildSettings, Move, Seat
+from bot.models import DmNote, GameRecord, GuildSettings, Move, Seat
 
 # Numbered migrations: index i brings the schema from version i to i + 1. Never edit a shipped one.
 MIGRATIONS: list[str] = [
@@ -69,6 +69,17 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '{"waiting": {}, "reminded": []}';
     ALTER TABLE games DROP COLUMN reminded_version;
     """,
+    # Each player's last DM about a game, so a restarted bot edits it instead of sending another.
+    """
+    CREATE TABLE dm_notes (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        user_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        live INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 
 _COLUMNS = (
@@ -116,6 +127,14 @@ class Store(ABC):
     @abstractmethod
     async def put_settings(self, guild_id: int, settings: GuildSettings) -> None:
         """Store a server's settings."""
+
+    @abstractmethod
+    async def get_dm(self, game_id: int, user_id: int) -> DmNote | None:
+        """The player's last DM about the game, if one is remembered."""
+
+    @abstractmethod
+    async def put_dm(self, game_id: int, user_id: int, note: DmNote | None) -> None:
+        """Remember the player's last DM about the game (None: forget it)."""
 
     @abstractmethod
     async def close(self) -> None:
@@ -294,6 +313,27 @@ class SqliteStore(Store):
                 "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
                 (guild_id, settings.model_dump_json()),
+            )
+
+    async def get_dm(self, game_id: int, user_id: int) -> DmNote | None:
+        """The player's last DM about the game, if one is remembered."""
+        async with self._lock:
+            async with self._conn.execute("SELECT channel_id, message_id, live FROM dm_notes "
+                                          "WHERE game_id = ? AND user_id = ?", (game_id, user_id)) as cur:
+                row = await cur.fetchone()
+        return DmNote(row[0], row[1], bool(row[2])) if row else None
+
+    async def put_dm(self, game_id: int, user_id: int, note: DmNote | None) -> None:
+        """Remember (or, with None, forget) the player's last DM about the game."""
+        async with self._lock:
+            if note is None:
+                await self._conn.execute("DELETE FROM dm_notes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+                return
+            await self._conn.execute(
+                "INSERT INTO dm_notes (game_id, user_id, channel_id, message_id, live) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id, live = excluded.live",
+                (game_id, user_id, note.channel_id, note.message_id, int(note.live)),
             )
 
     async def close(self) -> None:

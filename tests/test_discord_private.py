@@ -50,6 +50,20 @@ async def test_a_secret_pick_reaches_only_its_owner(fake, run):
     assert (await run.host.get(game)).status == "finished"
 
 
+async def test_a_restarted_bot_edits_the_dms_it_sent_before_instead_of_sending_new_ones(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    bob_dm, bob_count = live_dm(fake, bob), len(fake.dms(bob))
+    await run.restart()
+    ann_dm = live_dm(fake, ann)
+    await fake.click(ann, ann_dm, ann_dm.custom_ids[2])  # a DM drawn by the previous process
+    assert len(fake.dms(bob)) == bob_count and live_dm(fake, bob).id == bob_dm.id  # edited, not sent again
+    assert f":{(await run.host.get(game)).version}:" in live_dm(fake, bob).custom_ids[0]
+    assert fake.messages[ann_dm.id].custom_ids == []  # Ann's old DM lost its buttons for the news below it
+    await fake.click(bob, live_dm(fake, bob), live_dm(fake, bob).custom_ids[0])
+    assert (await run.host.get(game)).status == "finished"
+
+
 async def test_closed_dms_are_told_in_the_channel_without_content_and_my_hand_works(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     fake.dm_closed.add(bob)

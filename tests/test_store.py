@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.models import GameRecord, Move, Seat
+from bot.models import DmNote, GameRecord, Move, Seat
 from bot.store import MIGRATIONS, SqliteStore
 
 
@@ -73,4 +73,19 @@ async def test_an_update_that_does_not_carry_moves_never_appends_the_last_batch_
     assert await store.save(game, "{}", 0, [Move(index=0, seat=0, choice_id="take-1", label="Take 1")])
     await store._conn.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game.id,))
     assert len(await store.moves(game.id)) == 1
+    await store.close()
+
+
+async def test_a_players_last_dm_is_remembered_replaced_and_forgotten_across_reopening(db_path):
+    store = await SqliteStore.open(db_path)
+    game = await store.create(record(), None)
+    assert await store.get_dm(game, 1) is None
+    await store.put_dm(game, 1, DmNote(10, 100, True))
+    await store.put_dm(game, 1, DmNote(10, 101, False))
+    await store.put_dm(game, 2, DmNote(20, 200, True))
+    await store.close()
+    store = await SqliteStore.open(db_path)
+    assert await store.get_dm(game, 1) == DmNote(10, 101, False) and await store.get_dm(game, 2) == DmNote(20, 200, True)
+    await store.put_dm(game, 1, None)
+    assert await store.get_dm(game, 1) is None and await store.get_dm(game, 2) is not None
     await store.close()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -23,7 +23,7 @@ import discord
 from bot import timers
 from bot.discord import components, ids, messages
 from bot.host import OUTDATED, Host, HostError
-from bot.models import GameRecord, Played
+from bot.models import DmNote, GameRecord, Played
 from engines.core import Decision, Event, GameError
 from renderers import registry as renderers
 
@@ -31,15 +31,6 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = " Your choice is still open: use the newest board, your newest DM or **My hand**."
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-
-
-@dataclass
-class DmNote:
-    """The last DM sent to a player about a game, and whether it still carries choice components."""
-
-    channel_id: int
-    message_id: int
-    live: bool
 
 
 class Table:
@@ -52,7 +43,7 @@ class Table:
         self.busy = 0  # handlers and deliveries in progress (tests wait for zero)
         self._locks: dict[int, asyncio.Lock] = {}
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
-        self._dms: dict[tuple[int, int], DmNote] = {}  # (game, user) -> their last DM about it
+        self._dms: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
         self._dm_warned: set[tuple[int, int]] = set()
 
     @contextlib.asynccontextmanager
@@ -277,11 +268,10 @@ class Table:
                 continue
             decision = self._own_decision(record, seat, private_only=True)
             texts = private.get(seat, [])
-            key = (record.id, s.user_id)
-            note = self._dms.get(key)
+            note = await self._dm_note(record.id, s.user_id)
             if decision is None and not texts:
                 if note is not None and note.live:
-                    await self._retire_dm(note, "✓ Done.")
+                    await self._retire_dm(record.id, s.user_id, note, "✓ Done.")
                 continue
             text = self._private_text(record, seat, decision, texts)
             view = (components.decision_view(record.id, record.version, [decision], record.names,
@@ -291,7 +281,7 @@ class Table:
                     await self._dm_message(note).edit(content=text, view=view)
                     continue
             if note is not None and note.live:
-                await self._retire_dm(note, "(see the newer message below)")
+                await self._retire_dm(record.id, s.user_id, note, "(see the newer message below)")
             await self._send_dm(record, s.user_id, text, view, await self._hand_png(record, seat))
 
     async def _send_dm(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
@@ -304,7 +294,7 @@ class Table:
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
-            self._dms.pop((record.id, user_id), None)
+            await self._set_dm_note(record.id, user_id, None)
             if (record.id, user_id) not in self._dm_warned and record.place_id:
                 self._dm_warned.add((record.id, user_id))
                 await self.bot.get_partial_messageable(record.place_id).send(
@@ -312,11 +302,22 @@ class Table:
                     f"**My hand** button under the board to see your hand and make private choices.",
                     allowed_mentions=MENTION_USERS)
             return
-        self._dms[(record.id, user_id)] = DmNote(channel.id, sent.id, view is not None)
+        await self._set_dm_note(record.id, user_id, DmNote(channel.id, sent.id, view is not None))
 
-    async def _retire_dm(self, note: DmNote, text: str) -> None:
+    async def _dm_note(self, game_id: int, user_id: int) -> DmNote | None:
+        """The player's last DM about the game: from memory, else as the host remembers it (e.g. before a restart)."""
+        key = (game_id, user_id)
+        if key not in self._dms:
+            self._dms[key] = await self.host.dm_note(game_id, user_id)
+        return self._dms[key]
+
+    async def _set_dm_note(self, game_id: int, user_id: int, note: DmNote | None) -> None:
+        self._dms[(game_id, user_id)] = note
+        await self.host.set_dm_note(game_id, user_id, note)
+
+    async def _retire_dm(self, game_id: int, user_id: int, note: DmNote, text: str) -> None:
         """Take the components off an older DM."""
-        note.live = False
+        await self._set_dm_note(game_id, user_id, dataclasses.replace(note, live=False))
         with contextlib.suppress(discord.HTTPException):
             await self._dm_message(note).edit(content=text, view=None)
 
