@@ -57,32 +57,29 @@ def _table_to_px(x: float, y: float) -> tuple[float, float]:
 
 
 def _card_face(draw: ImageDraw.ImageDraw, x: int, y: int, card: int, note: str = "") -> None:
-    """A face-up ground card: number top left, strength top right, name, rarity and kind."""
+    """A face-up ground card: number top left, strength top right, name, rarity, kind and an optional note."""
+    rounded(draw, (x, y, x + CARD_W, y + CARD_H), fill=KIND_COLOURS[GROUND[card].kind], radius=8)
+    _card_labels(draw, x, y, card, note)
+
+
+def _card_labels(draw: ImageDraw.ImageDraw, x: int, y: int, card: int, note: str = "") -> None:
+    """A card's texts, outlined in its colour so they stay legible when drawn again above bait marks."""
     c = GROUND[card]
     colour = KIND_COLOURS[c.kind]
     ink = text_colour_on(colour)
-    rounded(draw, (x, y, x + CARD_W, y + CARD_H), fill=colour, radius=8)
-    _card_top(draw, x, y, card)
-    lines = wrap_text(draw, c.name, CARD_W - 6, 15, True)[:2]
-    for i, line in enumerate(lines):
-        draw.text((x + CARD_W // 2, y + 56 + i * 18), fit_text(draw, line, CARD_W - 4, 15, True),
-                  font=font(15, True), fill=ink, anchor="mm")
+    draw.text((x + 6, y + 4), str(c.number), font=font(24, True), fill=ink, stroke_width=2, stroke_fill=colour)
+    draw.text((x + CARD_W - 6, y + 4), STRENGTHS[c.strength], font=font(20, True), fill=ink, anchor="ra",
+              stroke_width=2, stroke_fill=colour)
+    top = 46 if note else 56
+    for i, line in enumerate(wrap_text(draw, c.name, CARD_W - 6, 15, True)[:2]):
+        draw.text((x + CARD_W // 2, y + top + i * 18), fit_text(draw, line, CARD_W - 4, 15, True),
+                  font=font(15, True), fill=ink, anchor="mm", stroke_width=2, stroke_fill=colour)
     bottom = ("R " if c.rare else "") + (f"+{c.items} item" if c.is_find else KIND_NAMES[c.kind])
     draw.text((x + CARD_W // 2, y + CARD_H - 14), fit_text(draw, bottom, CARD_W - 6, 15), font=font(15),
-              fill=ink, anchor="mm")
+              fill=ink, anchor="mm", stroke_width=2, stroke_fill=colour)
     if note:
-        draw.rectangle((x + 2, y + CARD_H - 54, x + CARD_W - 2, y + CARD_H - 34), fill=(255, 255, 255))
-        draw.text((x + CARD_W // 2, y + CARD_H - 44), note, font=font(15, True), fill=INK, anchor="mm")
-
-
-def _card_top(draw: ImageDraw.ImageDraw, x: int, y: int, card: int) -> None:
-    """A card's printed number and strength (drawn again above bait marks so they stay legible)."""
-    c = GROUND[card]
-    ink = text_colour_on(KIND_COLOURS[c.kind])
-    draw.text((x + 6, y + 4), str(c.number), font=font(24, True), fill=ink, stroke_width=2,
-              stroke_fill=KIND_COLOURS[c.kind])
-    draw.text((x + CARD_W - 6, y + 4), STRENGTHS[c.strength], font=font(20, True), fill=ink, anchor="ra",
-              stroke_width=2, stroke_fill=KIND_COLOURS[c.kind])
+        draw.rectangle((x + 2, y + CARD_H - 50, x + CARD_W - 2, y + CARD_H - 30), fill=(255, 255, 255))
+        draw.text((x + CARD_W // 2, y + CARD_H - 40), note, font=font(15, True), fill=INK, anchor="mm")
 
 
 def _card_back(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -94,6 +91,13 @@ def _card_back(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
     draw.ellipse((cx - 13, cy - 4, cx - 7, cy + 2), fill=BACK)
 
 
+def _shown(view: PushFishView, pos: int) -> tuple[int, str]:
+    """The card this view may see at a space (-1 if none) and its note: face up, or peeked by the viewer."""
+    if view.ground[pos] == FACE_DOWN and view.known[pos] >= 0:
+        return view.known[pos], "peeked"
+    return view.ground[pos], ""
+
+
 def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
     """The 4 x 5 ground, row labels, hooked cards, the fought card and this turn's bait marks."""
     w, h = int(sim.GROUND_W * SCALE), int(sim.GROUND_H * SCALE)
@@ -101,15 +105,13 @@ def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
                            fill=WATER)
     for pos in range(sim.ROWS * sim.COLS):
         x, y = _space_xy(pos)
-        g = view.ground[pos]
-        if g == EMPTY:
+        card, note = _shown(view, pos)
+        if view.ground[pos] == EMPTY:
             draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, outline=(235, 245, 250), width=2)
-        elif g == FACE_DOWN and view.known[pos] >= 0:
-            _card_face(draw, x, y, view.known[pos], note="peeked")
-        elif g == FACE_DOWN:
-            _card_back(draw, x, y)
+        elif card >= 0:
+            _card_face(draw, x, y, card, note)
         else:
-            _card_face(draw, x, y, g)
+            _card_back(draw, x, y)
         if pos == view.target or pos in view.hits:
             draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), radius=10, outline=HIGHLIGHT,
                                    width=5)
@@ -131,9 +133,9 @@ def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
             draw.line((px - 9, py + 9, px + 9, py - 9), fill=(200, 30, 30), width=4)
         seat_marker(draw, int(seat), px, py, 10)
     for pos in range(sim.ROWS * sim.COLS):
-        card = view.ground[pos] if view.ground[pos] >= 0 else view.known[pos]
+        card, note = _shown(view, pos)
         if card >= 0:
-            _card_top(draw, *_space_xy(pos), card)
+            _card_labels(draw, *_space_xy(pos), card, note)
 
 
 def _rod(draw: ImageDraw.ImageDraw, view: PushFishView, x: int, y: int, width: int) -> int:

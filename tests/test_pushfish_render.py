@@ -8,7 +8,8 @@ import random
 from PIL import Image
 
 from engines.playout import playout
-from engines.pushfish import ENGINE
+from engines.pushfish import ENGINE, sim
+from renderers import pushfish as drawing
 from renderers import registry
 from tests.pushfish_helpers import game, give, play, put
 
@@ -49,3 +50,24 @@ def test_hand_image_shows_only_the_seat_s_items():
     give(t, 1, "Golden Reel")
     assert r.hand(ENGINE.view(s, 0)) == r.hand(ENGINE.view(t, 0))
     assert r.hand(ENGINE.view(s, 1)) != r.hand(ENGINE.view(t, 1))
+
+
+def test_a_bait_mark_on_a_face_up_card_leaves_its_name_and_kind_legible():
+    s = game(chars=("jack", "hattori"))
+    put(s, 7, "Pink Salmon", faceup=True)
+    bare = ENGINE.view(s, None)
+    x, y = sim.centre(7)
+    marked = [bare.model_copy(update={"baits": [x, y + dy, float(seat), 7.0]}) for seat, dy in ((0, 4.0), (1, -28.0))]
+    left, top = drawing._space_xy(7)
+    box = (left, top, left + drawing.CARD_W, top + drawing.CARD_H)
+    assert drawing.text_colour_on(drawing.KIND_COLOURS["sea"]) == (255, 255, 255)
+
+    def glyphs(view) -> set[tuple[int, int]]:
+        card = Image.open(io.BytesIO(drawing.board(view))).convert("RGB").crop(box)
+        return {(i, j) for i in range(card.width) for j in range(card.height) if min(card.getpixel((i, j))) > 225}
+
+    text = glyphs(bare)
+    assert len(text) > 100
+    for view in marked:
+        assert drawing.board(view) != drawing.board(bare)
+        assert text <= glyphs(view)
