@@ -62,21 +62,21 @@ def _card_face(draw: ImageDraw.ImageDraw, x: int, y: int, card: int, note: str =
     _card_labels(draw, x, y, card, note)
 
 
-def _card_labels(draw: ImageDraw.ImageDraw, x: int, y: int, card: int, note: str = "") -> None:
-    """A card's texts, outlined in its colour so they stay legible when drawn again above bait marks."""
+def _card_labels(draw: ImageDraw.ImageDraw, x: int, y: int, card: int, note: str = "", outline: int = 0) -> None:
+    """A card's texts; drawn again above bait marks with an outline in the card's colour so they stay legible."""
     c = GROUND[card]
     colour = KIND_COLOURS[c.kind]
     ink = text_colour_on(colour)
-    draw.text((x + 6, y + 4), str(c.number), font=font(24, True), fill=ink, stroke_width=2, stroke_fill=colour)
+    draw.text((x + 6, y + 4), str(c.number), font=font(24, True), fill=ink, stroke_width=outline, stroke_fill=colour)
     draw.text((x + CARD_W - 6, y + 4), STRENGTHS[c.strength], font=font(20, True), fill=ink, anchor="ra",
-              stroke_width=2, stroke_fill=colour)
+              stroke_width=outline, stroke_fill=colour)
     top = 46 if note else 56
     for i, line in enumerate(wrap_text(draw, c.name, CARD_W - 6, 15, True)[:2]):
         draw.text((x + CARD_W // 2, y + top + i * 18), fit_text(draw, line, CARD_W - 4, 15, True),
-                  font=font(15, True), fill=ink, anchor="mm", stroke_width=2, stroke_fill=colour)
+                  font=font(15, True), fill=ink, anchor="mm", stroke_width=outline, stroke_fill=colour)
     bottom = ("R " if c.rare else "") + (f"+{c.items} item" if c.is_find else KIND_NAMES[c.kind])
     draw.text((x + CARD_W // 2, y + CARD_H - 14), fit_text(draw, bottom, CARD_W - 6, 15), font=font(15),
-              fill=ink, anchor="mm", stroke_width=2, stroke_fill=colour)
+              fill=ink, anchor="mm", stroke_width=outline, stroke_fill=colour)
     if note:
         draw.rectangle((x + 2, y + CARD_H - 50, x + CARD_W - 2, y + CARD_H - 30), fill=(255, 255, 255))
         draw.text((x + CARD_W // 2, y + CARD_H - 40), note, font=font(15, True), fill=INK, anchor="mm")
@@ -96,6 +96,12 @@ def _shown(view: PushFishView, pos: int) -> tuple[int, str]:
     if view.ground[pos] == FACE_DOWN and view.known[pos] >= 0:
         return view.known[pos], "peeked"
     return view.ground[pos], ""
+
+
+def _touches(pos: int, px: float, py: float, r: float) -> bool:
+    """Whether a mark of radius r at this pixel reaches the card at a space."""
+    x, y = _space_xy(pos)
+    return x - r <= px <= x + CARD_W + r and y - r <= py <= y + CARD_H + r
 
 
 def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
@@ -123,6 +129,7 @@ def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
         draw.text((x + CARD_W // 2, GROUND_Y + h + 30), f"col {col + 1}", font=font(16), fill=INK, anchor="mm")
     draw.text((GROUND_X - 44, GROUND_Y - 38), "Row 4 is far; row 1 is nearest the casting line",
               font=font(16), fill=MUTED)
+    marked: set[int] = set()
     for i in range(0, len(view.baits), 4):
         x, y, seat, hit = view.baits[i: i + 4]
         px, py = _table_to_px(x, y)
@@ -132,10 +139,11 @@ def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
             draw.line((px - 9, py - 9, px + 9, py + 9), fill=(200, 30, 30), width=4)
             draw.line((px - 9, py + 9, px + 9, py - 9), fill=(200, 30, 30), width=4)
         seat_marker(draw, int(seat), px, py, 10)
-    for pos in range(sim.ROWS * sim.COLS):
+        marked.update(pos for pos in range(sim.ROWS * sim.COLS) if _touches(pos, px, py, 12))
+    for pos in sorted(marked):
         card, note = _shown(view, pos)
         if card >= 0:
-            _card_labels(draw, *_space_xy(pos), card, note)
+            _card_labels(draw, *_space_xy(pos), card, note, outline=2)
 
 
 def _rod(draw: ImageDraw.ImageDraw, view: PushFishView, x: int, y: int, width: int) -> int:
