@@ -441,9 +441,9 @@ class Host:
         record.state = state
         state_json = None if state is None else self.engine(record).dump(state)
         before = self._records.get(record.id)
-        seating = before is None or (before.seats, before.options, before.host_user, before.seed) != (
-            record.seats, record.options, record.host_user, record.seed)
-        if not await self.store.save(record, state_json, expected, moves, seating=seating):
+        setup = before is None or (before.status, before.seats, before.options, before.host_user, before.seed) != (
+            record.status, record.seats, record.options, record.host_user, record.seed)
+        if not await self.store.save(record, state_json, expected, moves, setup=setup):
             self._records.pop(record.id, None)
             raise HostError(OUTDATED)
         self._records[record.id] = record  # the cache keeps this copy; callers treat Played.record as read-only

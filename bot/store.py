@@ -13,6 +13,18 @@ import aiosqlite
 
 from bot.models import DmNote, GameRecord, GuildSettings, Move, Seat
 
+# The trigger that appends the batch of moves a versioned UPDATE carries to the log.
+_APPEND_MOVES = """
+    CREATE TRIGGER games_append_moves AFTER UPDATE OF version ON games
+    WHEN NEW.new_moves IS NOT NULL AND NEW.new_moves IS NOT OLD.new_moves
+    BEGIN
+        INSERT INTO moves (game_id, idx, seat, choice, label, by_ai, at)
+        SELECT NEW.id, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+               json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
+        FROM json_each(NEW.new_moves);
+    END;
+"""
+
 # Numbered migrations: index i brings the schema from version i to i + 1. Never edit a shipped one.
 MIGRATIONS: list[str] = [
     """
@@ -55,14 +67,7 @@ MIGRATIONS: list[str] = [
     # the batch of moves it carries to the log, run as one statement, so one transaction, one round trip.
     """
     ALTER TABLE games ADD COLUMN new_moves TEXT;
-    CREATE TRIGGER games_append_moves AFTER UPDATE OF version ON games
-    WHEN NEW.new_moves IS NOT NULL AND NEW.new_moves IS NOT OLD.new_moves
-    BEGIN
-        INSERT INTO moves (game_id, idx, seat, choice, label, by_ai, at)
-        SELECT NEW.id, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-               json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
-        FROM json_each(NEW.new_moves);
-    END;
+    """ + _APPEND_MOVES + """
     """,
     # Idle clocks per seat (several seats can wait at once), replacing one reminder mark per game.
     """
@@ -79,6 +84,24 @@ MIGRATIONS: list[str] = [
         live INTEGER NOT NULL,
         PRIMARY KEY (game_id, user_id)
     );
+    """,
+    # The move log keyed by its primary key alone (no hidden rowid tree): a move writes one b-tree, not two.
+    """
+    DROP TRIGGER games_append_moves;
+    CREATE TABLE moves_by_key (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        choice TEXT NOT NULL,
+        label TEXT NOT NULL,
+        by_ai INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, idx)
+    ) WITHOUT ROWID;
+    INSERT INTO moves_by_key SELECT game_id, idx, seat, choice, label, by_ai, at FROM moves;
+    DROP TABLE moves;
+    ALTER TABLE moves_by_key RENAME TO moves;
+    """ + _APPEND_MOVES + """
     """,
 ]
 
@@ -101,11 +124,11 @@ class Store(ABC):
 
     @abstractmethod
     async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
-                   moves: Sequence[Move] = (), seating: bool = True) -> bool:
+                   moves: Sequence[Move] = (), setup: bool = True) -> bool:
         """Write the record (version already bumped) if the stored version is still `expected_version`.
 
         The moves are appended in the same transaction. False (and nothing written) on a stale version.
-        `seating` False says the seats, options, host and seed did not change, so they need no write.
+        `setup` False says the status, seats, options, host and seed did not change, so they need no write.
         """
 
     @abstractmethod
@@ -240,18 +263,17 @@ class SqliteStore(Store):
         return _record(row) if row else None
 
     async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
-                   moves: Sequence[Move] = (), seating: bool = True) -> bool:
+                   moves: Sequence[Move] = (), setup: bool = True) -> bool:
         """Compare-and-swap the record; the trigger appends the moves in the same statement."""
         batch = None
         if moves:
             batch = json.dumps([[m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at] for m in moves])
-        sql = ("UPDATE games SET status = ?, version = ?, state = ?, updated_at = ?, turn_since = ?, clocks = ?, "
-               "new_moves = ?")
-        args: tuple[Any, ...] = (record.status, record.version, state_json, record.updated_at, record.turn_since,
+        sql = "UPDATE games SET version = ?, state = ?, updated_at = ?, turn_since = ?, clocks = ?, new_moves = ?"
+        args: tuple[Any, ...] = (record.version, state_json, record.updated_at, record.turn_since,
                                  _clocks_json(record), batch)
-        if seating:
-            sql += ", options = ?, seed = ?, seats = ?, host_user = ?"
-            args += (json.dumps(record.options), record.seed, _seats_json(record), record.host_user)
+        if setup:  # the status is indexed: leaving it out of an ordinary move spares the index a write
+            sql += ", status = ?, options = ?, seed = ?, seats = ?, host_user = ?"
+            args += (record.status, json.dumps(record.options), record.seed, _seats_json(record), record.host_user)
         async with self._lock:
             cur = await self._conn.execute(sql + " WHERE id = ? AND version = ?", (*args, record.id, expected_version))
             return cur.rowcount == 1

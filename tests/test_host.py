@@ -152,6 +152,9 @@ async def test_ai_seats_answer_at_once_and_game_finishes(db_path, clock, toy_gam
     assert record.status == "finished" and host.result(record) is not None
     assert any(m.by_ai for m in await host.history(record.id, limit=50))
     await host.close()
+    reopened = await Host.open(db_path, clock)
+    assert (await reopened.get(record.id)).status == "finished", "the end of the game was not stored"
+    await reopened.close()
 
 
 async def test_standin_plays_idle_seat_until_owner_reclaims(db_path, clock, toy_game):

@@ -37,6 +37,26 @@ async def test_an_older_schema_is_migrated_in_place_keeping_its_games(db_path):
     await store.close()
 
 
+async def test_a_move_log_from_before_it_lost_its_rowid_is_kept_and_still_appended_to(db_path):
+    with sqlite3.connect(db_path) as conn:
+        for script in MIGRATIONS[:4]:
+            conn.executescript(script)
+        conn.execute("PRAGMA user_version = 4")
+        conn.execute("INSERT INTO games (key, options, seed, status, host_user, seats, created_at, updated_at, "
+                     "turn_since) VALUES ('toy', '{}', 1, 'active', 1, '[]', 1, 1, 1)")
+        conn.execute("INSERT INTO moves VALUES (1, 0, 0, 'take-1', 'Take 1', 0, 1.0), (1, 1, 1, 'take-2', 'Take 2', 1, 2.0)")
+    store = await SqliteStore.open(db_path)
+    game, _ = await store.load(1)
+    assert [(m.index, m.choice_id, m.by_ai) for m in await store.moves(1)] == [(0, "take-1", False), (1, "take-2", True)]
+    game.version = 1
+    assert await store.save(game, "{}", 0, [Move(index=2, seat=0, choice_id="take-3", label="Take 3")], setup=False)
+    assert [m.choice_id for m in await store.moves(1, last=2)] == ["take-2", "take-3"]
+    await store.close()
+    with sqlite3.connect(db_path) as conn:
+        assert "WITHOUT ROWID" in conn.execute("SELECT sql FROM sqlite_master WHERE name = 'moves'").fetchone()[0]
+        assert conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").fetchone()[0] == 1
+
+
 async def test_save_appends_moves_with_the_version_and_a_stale_save_writes_nothing(db_path):
     store = await SqliteStore.open(db_path)
     game = record()
