@@ -13,6 +13,18 @@ import aiosqlite
 
 from bot.models import DmNote, GameRecord, GuildSettings, Move, Seat
 
+# The columns of the append-only move log.
+_MOVE_COLUMNS = """
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        choice TEXT NOT NULL,
+        label TEXT NOT NULL,
+        by_ai INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, idx)
+    """
+
 # The trigger that appends the batch of moves a versioned UPDATE carries to the log.
 _APPEND_MOVES = """
     CREATE TRIGGER games_append_moves AFTER UPDATE OF version ON games
@@ -48,16 +60,7 @@ MIGRATIONS: list[str] = [
         reminded_version INTEGER NOT NULL DEFAULT -1
     );
     CREATE INDEX games_by_place ON games (guild_id, status);
-    CREATE TABLE moves (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        idx INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        choice TEXT NOT NULL,
-        label TEXT NOT NULL,
-        by_ai INTEGER NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (game_id, idx)
-    );
+    CREATE TABLE moves (""" + _MOVE_COLUMNS + """);
     CREATE TABLE guild_settings (
         guild_id INTEGER PRIMARY KEY,
         data TEXT NOT NULL
@@ -88,16 +91,7 @@ MIGRATIONS: list[str] = [
     # The move log keyed by its primary key alone (no hidden rowid tree): a move writes one b-tree, not two.
     """
     DROP TRIGGER games_append_moves;
-    CREATE TABLE moves_by_key (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        idx INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        choice TEXT NOT NULL,
-        label TEXT NOT NULL,
-        by_ai INTEGER NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (game_id, idx)
-    ) WITHOUT ROWID;
+    CREATE TABLE moves_by_key (""" + _MOVE_COLUMNS + """) WITHOUT ROWID;
     INSERT INTO moves_by_key SELECT game_id, idx, seat, choice, label, by_ai, at FROM moves;
     DROP TABLE moves;
     ALTER TABLE moves_by_key RENAME TO moves;
