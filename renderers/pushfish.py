@@ -41,6 +41,7 @@ KIND_NAMES = {"sea": "Sea", "tropical": "Tropical", "freshwater": "Fresh", "deep
 BACK = (33, 78, 110)
 ZONE_COLOURS = [(170, 214, 150), (245, 214, 120), (240, 160, 90), (214, 90, 80)]
 WOOD = (150, 100, 50)
+MARK_R = 10  # a bait mark's radius in pixels
 
 
 def _space_xy(pos: int) -> tuple[int, int]:
@@ -138,8 +139,8 @@ def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
         if hit < 0:
             draw.line((px - 9, py - 9, px + 9, py + 9), fill=(200, 30, 30), width=4)
             draw.line((px - 9, py + 9, px + 9, py - 9), fill=(200, 30, 30), width=4)
-        seat_marker(draw, int(seat), px, py, 10)
-        marked.update(pos for pos in range(sim.ROWS * sim.COLS) if _touches(pos, px, py, 12))
+        seat_marker(draw, int(seat), px, py, MARK_R)
+        marked.update(pos for pos in range(sim.ROWS * sim.COLS) if _touches(pos, px, py, MARK_R + 2))
     for pos in sorted(marked):
         card, note = _shown(view, pos)
         if card >= 0:
