@@ -1,4 +1,16 @@
-"""The engine contract shared by all four games: decisions, choices, events, views, results, errors."""
+"""The engine contract shared by all four games: decisions, choices, events, views, results, errors.
+
+Observation equivalence (enforced by tests/test_observation.py): for any two states that differ only in
+what seat s may not see (hidden cards, other seats' secret hands, the RNG's future), everything s can
+observe is identical: `view(state, s)`; every decision that is not private (its seat, prompt, kind,
+choice ids and labels, and whether it exists at all); which seats have a pending decision and in what
+order they are asked; whether a choice is made automatically; every public event text; the public board
+image; and the same for the public (seat None). Private decisions of s itself may depend on s's secrets.
+
+Determinisation: `determinise(state, seat, rnd)` deals a new state consistent with everything that seat
+has seen (unseen cards re-shuffled among unseen places, every count and every seen card kept, a fresh RNG
+for the future). Tests build pairs of states with it; the search AI samples worlds with it.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +27,7 @@ from engines.rng import Rng
 
 MAX_CHOICE_ID = 24  # leaves room in a Discord custom_id (100 chars) for the game id and version
 MAX_LABEL = 80  # Discord's limit for a button or select option label
+MAX_DETAIL = 100  # Discord's limit for a select option's description
 
 
 class GameError(Exception):
@@ -47,6 +60,7 @@ class Choice(BaseModel):
     model_config = ConfigDict(frozen=True)
     id: str = Field(max_length=MAX_CHOICE_ID)
     label: str = Field(max_length=MAX_LABEL)
+    detail: str = Field("", max_length=MAX_DETAIL)  # the full sentence when the label is short
     group: str = ""  # optional layout hint, e.g. a row or category for a UI to cluster choices
 
 
@@ -277,6 +291,18 @@ class GameEngine(ABC, Generic[S, Opts]):
     @abstractmethod
     def play(self, state: S, seat: int, choice_id: str, decision: Decision) -> list[Event]:
         """Mutate the (already copied) state for a validated choice; return the events."""
+
+    # ---- hidden information --------------------------------------------------------------------
+    def determinise(self, state: S, seat: int | None, rnd: random.Random) -> S:
+        """A state consistent with all that `seat` (None: the public) has seen, its unseen parts dealt anew.
+
+        The default, for games whose only secret is the future, copies the state with a fresh RNG drawn
+        from `rnd`; games with hidden cards override it to re-deal them. `view(new, seat)` equals
+        `view(state, seat)`, and over many draws every arrangement consistent with that view turns up.
+        """
+        new = clone(state)
+        new.rng = Rng.from_seed(rnd.getrandbits(64))
+        return new
 
     # ---- reading -----------------------------------------------------------------------------
     @abstractmethod
