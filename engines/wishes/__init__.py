@@ -15,6 +15,8 @@ Rules choices the rulebook and RULINGS leave open:
 - A player with no legal action (ocean empty and boats empty) passes automatically; any choice with a single
   legal answer is made automatically.
 - After the last limit card is placed no market can fill any more (the game ends after that action).
+- The only secret is the deck order: `determinise` re-shuffles the deck (same cards, same size) and draws a
+  fresh RNG; everything else on the table is public and kept.
 - Choice ids use '-' (`boat-2`, `wish-0`, `sell-1`, `buyer-3`, `steps-2`, `kind-star`, `market-4`,
   `garbage`, `seat-1`) because ':' is reserved by the Discord adapter. Slots are shown to people as 1-4.
 """

@@ -624,6 +624,16 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         events.append(Event(text=f"Game over: {reason}{scoring}. {_and(winners)} win{'s' if len(winners) == 1 else ''} "
                                  f"with ${best}.", kind="end"))
 
+    # ---- hidden information --------------------------------------------------------------------
+    def determinise(self, state: WishesState, seat: int | None, rnd: random.Random) -> WishesState:
+        """The same table with the deck re-shuffled and a fresh RNG: the deck order is the only secret.
+
+        Every seat (and the public) has seen the same things, so `seat` changes nothing here.
+        """
+        new = super().determinise(state, seat, rnd)
+        rnd.shuffle(new.deck)
+        return new
+
     # ---- reading -----------------------------------------------------------------------------
     def view(self, state: WishesState, seat: int | None) -> WishesView:
         """Everything but the deck order (boats are public in this game)."""
