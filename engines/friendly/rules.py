@@ -270,7 +270,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         p = self.pending(state)
         if p is None:
             return []
-        choices = [_built(Choice, {"id": i, "label": lab[:80], "group": ""}) for i, lab in p.options]
+        choices = [_built(Choice, {"id": i, "label": lab[:80], "detail": "", "group": ""}) for i, lab in p.options]
         return [Decision(seat=p.seat, prompt=p.prompt, choices=choices, kind=p.kind)]
 
     # ---- play --------------------------------------------------------------------------------
