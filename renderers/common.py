@@ -1,4 +1,7 @@
-"""Shared drawing helpers: shipped fonts, seat colours with shapes, text, headers and PNG output."""
+"""Shared drawing helpers: shipped fonts, seat colours with shapes, text, headers and PNG output.
+
+Pictures (water, cards, fish, boat, tokens, seat badges, the phone-sized banner) are in renderers/art.py.
+"""
 
 from __future__ import annotations
 
@@ -49,25 +52,32 @@ def text_colour_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
 
 
+def seat_shape(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float, fill, outline=INK,
+               width: int = 2) -> None:
+    """A seat's own shape (circle, square, triangle, diamond, star, hexagon) at a centre and radius."""
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    elif shape == "square":
+        draw.rectangle((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=fill, outline=outline,
+                       width=width)
+    elif shape == "triangle":
+        draw.polygon([(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)], fill=fill, outline=outline,
+                     width=width)
+    elif shape == "diamond":
+        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, outline=outline,
+                     width=width)
+    else:
+        draw.regular_polygon((cx, cy, r), 6 if shape == "hexagon" else 5, fill=fill, outline=outline, width=width)
+
+
 def seat_marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float) -> None:
     """Draw a seat's token: its colour, its own shape and its letter, so colour is never the only cue."""
     colour = seat_colour(seat)
-    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
-    box = (cx - r, cy - r, cx + r, cy + r)
-    outline = INK
-    if shape == "circle":
-        draw.ellipse(box, fill=colour, outline=outline, width=2)
-    elif shape == "square":
-        draw.rectangle((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=colour, outline=outline, width=2)
-    elif shape == "triangle":
-        draw.polygon([(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)], fill=colour, outline=outline, width=2)
-    elif shape == "diamond":
-        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour, outline=outline, width=2)
-    else:
-        draw.regular_polygon((cx, cy, r), 6 if shape == "hexagon" else 5, fill=colour, outline=outline, width=2)
+    seat_shape(draw, seat, cx, cy, r, colour)
     letter_font = font(max(9, int(r * 1.1)), bold=True)
-    draw.text((cx, cy + (r * 0.15 if shape == "triangle" else 0)), SEAT_LETTERS[seat % 6], font=letter_font,
-              fill=text_colour_on(colour), anchor="mm")
+    draw.text((cx, cy + (r * 0.15 if SEAT_SHAPES[seat % 6] == "triangle" else 0)), SEAT_LETTERS[seat % 6],
+              font=letter_font, fill=text_colour_on(colour), anchor="mm")
 
 
 def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> str:

@@ -1,0 +1,48 @@
+"""The shared art: sprites are cached pure pictures of their parameters, and the phone chrome fits its image."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from renderers import art
+
+
+def test_a_sprite_is_drawn_once_per_parameters_and_is_the_promised_size():
+    fish = art.fish_sprite(120, (240, 140, 70), fin="spiky", tail="round", stripes=2)
+    assert fish is art.fish_sprite(120, (240, 140, 70), fin="spiky", tail="round", stripes=2)
+    assert fish.mode == "RGBA" and fish.width == 120
+    assert art.coin_sprite(40).size == (40, 40)
+    assert art.boat_sprite(90).width == 90 and art.worm_sprite(60).width == 60
+
+
+def test_a_fish_facing_left_is_the_mirror_of_one_facing_right():
+    right = art.fish_sprite(80, (70, 130, 180))
+    left = art.fish_sprite(80, (70, 130, 180), facing="left")
+    assert left.tobytes() == right.transpose(Image.Transpose.FLIP_LEFT_RIGHT).tobytes()
+
+
+def test_an_unknown_fin_shape_is_refused():
+    with pytest.raises(ValueError, match="fin must be one of"):
+        art.fish_sprite(80, (70, 130, 180), fin="wings")
+
+
+def test_a_fish_leaves_transparent_water_around_its_outline():
+    fish = art.fish_sprite(100, (246, 190, 60))
+    alpha = fish.getchannel("A")
+    assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((fish.width - 1, fish.height - 1)) == 0
+    assert alpha.getpixel((fish.width // 2, fish.height // 2)) == 255
+
+
+def test_the_banner_and_event_bar_scale_with_the_image_width():
+    for width in (400, 800, 1200):
+        img = Image.new("RGB", (width, 400))
+        bottom = art.banner(img, "A rather long game title here", ["Ann", "Bob with a long name"], [1], False)
+        assert bottom == art.banner_height(width) == art.px(width, 28)
+        assert art.event_bar(img, 300, ["x" * 300]) == 300 + art.event_bar_height(width)
+
+
+def test_px_gives_the_size_that_shows_at_that_height_on_a_phone():
+    assert art.px(400, 8) == 8
+    assert art.px(1200, 8) == 24
+    assert art.px(1000, 8) == 20
