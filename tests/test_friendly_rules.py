@@ -72,7 +72,7 @@ def test_island_is_one_space_with_8_or_10_neighbours():
 def test_choices_name_spaces_by_coordinates():
     s = make(tiles={"C3": "R", "E5": "C"})
     d = ENGINE.decisions(s)[0]
-    assert [(c.id, c.label) for c in d.choices] == [("m-C3", "Move to C3: Red fish"), ("m-E5", "Move to E5: Crayfish")]
+    assert [(c.id, c.label) for c in d.choices] == [("m-C3", "C3 Red fish"), ("m-E5", "E5 Crayfish")]
 
 
 # ---- moving --------------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def test_skipjack_line_may_start_from_the_island():
     s = make(tiles={"D6": "S", "F6": "S", "B4": "S"})
     assert names(s, None) == {"D6", "F6", "B4"}
     d = ENGINE.decisions(s)[0]
-    assert d.choice("m-D6").label == "Move to D6 (Skipjack)"
+    assert d.choice("m-D6").label == "D6 Skipjack (line)"
 
 
 def test_skipjack_reachable_when_no_adjacent_tile_keeps_the_boat_out():
@@ -115,7 +115,7 @@ def test_skipjack_reachable_when_no_adjacent_tile_keeps_the_boat_out():
     s = play(s, "m-C3")
     assert s.turn == 1 and SMALL.name(s.boat) == "C3"
     labels = [c.label for c in ENGINE.decisions(s)[0].choices]
-    assert labels == ["Move to G3 (Skipjack)", "Move to C7 (Skipjack)"]
+    assert labels == ["G3 Skipjack (line)", "C7 Skipjack (line)"]
 
 
 def test_no_skipjack_lines_when_skipjacks_are_not_in_play():
@@ -160,7 +160,7 @@ def test_dinker_chain_and_a_dinker_left_this_turn_must_be_collected():
     assert SMALL.name(s.boat) == "F4" and choice_ids(s) == ["collect", "leave"]
     s = play(s, "leave")
     labels = {c.id: c.label for c in ENGINE.decisions(s)[0].choices}
-    assert labels == {"m-E4": "Move to E4: Dinker (must collect)", "m-G5": "Move to G5: Red fish"}
+    assert labels == {"m-E4": "E4 Dinker (collect)", "m-G5": "G5 Red fish"}
     s = play(s, "m-E4")
     assert kinds(s, 0) == ["D"] and at(s, "E4") == "" and at(s, "F4") == "D" and s.turn == 1
 

@@ -18,7 +18,7 @@ Rules choices the rulebook and RULINGS leave open:
   both players to hold a basic fish. Swap 2 Tiles may swap any two tiles on the board. Slide a Tile moves
   a tile by king steps through empty water and may neither pass nor stop on the boat's space.
   Double Points marks one colour (corner) for every player; it shows as its own score line.
-- Picking a cell among more than 25 goes in two steps (a column, then a cell, with "Another column").
+- Picking a cell among more than 25 goes in two steps (a column, then a cell, with "Other column").
 - Any decision with a single legal answer is made automatically (a forced move, a forced pick).
 - The return to the island happens at the start of the next player's turn, before they choose.
 - Choice ids: `m-C4` move, `collect`/`leave` Dinker, `seat-2`, `take-R`, `give-C`, `c-C4` cell,

@@ -8,7 +8,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
-from engines.friendly import scoring
+from engines.friendly import labels, scoring
 from engines.friendly.ai import greedy
 from engines.friendly.motion import kingfish_need, moves, slidable, slide_targets
 from engines.friendly.tiles import (
@@ -17,7 +17,6 @@ from engines.friendly.tiles import (
     BOARDS,
     COLOUR_NAMES,
     COLOURS,
-    CORNER_NAMES,
     KIND_NAMES,
     SPECIAL_IDS,
     SPECIAL_SETS,
@@ -121,8 +120,14 @@ class Pending(NamedTuple):
     seat: int
     kind: str
     prompt: str
-    options: list[tuple[str, str]]
+    options: list[tuple[str, str]]  # (choice id, short label)
     cells: list[int]
+    about: list[tuple[str, str]]  # per option: (detail sentence, layout group)
+
+    @classmethod
+    def of(cls, seat: int, kind: str, prompt: str, options: list[labels.Option], cells: list[int]) -> Pending:
+        """A pending decision from full options (id, label, detail, group)."""
+        return cls(seat, kind, prompt, [(o[0], o[1]) for o in options], cells, [(o[2], o[3]) for o in options])
 
 
 def _built(cls: type[M], fields: dict[str, Any]) -> M:
@@ -189,88 +194,80 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             return self._move_options(state, board)
         if phase == "dinker":
             name = board.name(state.boat)
-            return Pending(seat, "dinker", f"A Dinker at {name}: collect it or leave it and move again",
-                           [("collect", f"Collect the Dinker at {name}"),
-                            ("leave", f"Leave the Dinker at {name} and move again")], [state.boat])
+            return Pending.of(seat, "dinker", f"A Dinker at {name}: collect it or leave it and move again",
+                              labels.dinker(name), [state.boat])
         if phase == "fish-seat":
-            return Pending(seat, "fish-seat", "Swap 2 Fish: with whom?",
-                           [(f"seat-{s}", f"Swap with {state.players[s]}") for s in self._fish_partners(state)], [])
+            return Pending.of(seat, "fish-seat", "Swap 2 Fish: with whom?",
+                              [labels.partner(s, state.players[s]) for s in self._fish_partners(state)], [])
         if phase == "fish-take":
-            other = state.args[0]
-            kinds = self._basic_kinds(state.owned[other])
-            return Pending(seat, "fish-take", f"Swap 2 Fish: which tile do you take from {state.players[other]}?",
-                           [(f"take-{k}", f"Take a {KIND_NAMES[k]} from {state.players[other]}") for k in kinds], [])
+            other = state.players[state.args[0]]
+            return Pending.of(seat, "fish-take", f"Swap 2 Fish: which tile do you take from {other}?",
+                              [labels.take(k, other) for k in self._basic_kinds(state.owned[state.args[0]])], [])
         if phase == "fish-give":
-            other = state.args[0]
-            kinds = self._basic_kinds(state.owned[seat])
-            return Pending(seat, "fish-give", f"Swap 2 Fish: which tile do you give {state.players[other]}?",
-                           [(f"give-{k}", f"Give a {KIND_NAMES[k]} to {state.players[other]}") for k in kinds], [])
+            other = state.players[state.args[0]]
+            return Pending.of(seat, "fish-give", f"Swap 2 Fish: which tile do you give {other}?",
+                              [labels.give(k, other) for k in self._basic_kinds(state.owned[seat])], [])
         if phase == "double":
-            return Pending(seat, "double", "Double Points: which Common Fish colour scores double?",
-                           [(f"dbl-{c}", f"Double {COLOUR_NAMES[c]} fish ({CORNER_NAMES[c]} corner)")
-                            for c in COLOURS], [board.corners[c] for c in COLOURS])
+            return Pending.of(seat, "double", "Double Points: which Common Fish colour scores double?",
+                              [labels.double(c) for c in COLOURS], [board.corners[c] for c in COLOURS])
         return self._pick_options(state, board)
 
     def _move_options(self, state: FriendlyState, board: Board) -> Pending:
         """Boat moves from where it stands, sorted by cell."""
-        options = []
         targets = moves(state, state.boat)
-        for cell in sorted(targets):
-            kind = TILE_KIND[state.cells[cell]]
-            if targets[cell]:
-                label = f"Move to {board.name(cell)} (Skipjack)"
-            elif cell in state.left:
-                label = f"Move to {board.name(cell)}: Dinker (must collect)"
-            else:
-                label = f"Move to {board.name(cell)}: {KIND_NAMES[kind]}"
-            options.append((f"m-{board.name(cell)}", label))
         where = "the Central Island" if state.boat < 0 else board.name(state.boat)
+        start = "the island" if state.boat < 0 else where
+        options = [labels.move(board, cell, TILE_KIND[state.cells[cell]], start, targets[cell], cell in state.left)
+                   for cell in sorted(targets)]
         prompt = f"Move the boat from {where}" + (" (a Dinker was left there)" if state.left else "")
-        return Pending(state.turn, "move", prompt, options, sorted(targets))
+        return Pending.of(state.turn, "move", prompt, options, sorted(targets))
 
-    def _pick_candidates(self, state: FriendlyState, board: Board) -> tuple[str, str, list[int]]:
-        """For a cell-picking phase: the prompt, the label verb and the candidate cells."""
+    def _pick_candidates(self, state: FriendlyState, board: Board) -> tuple[str, list[int]]:
+        """For a cell-picking phase: the prompt and the candidate cells."""
         phase = state.phase
         tiles = [c for c in board.water if state.cells[c] >= 0]
         if phase == "swap-a":
-            return "Swap 2 Tiles: pick the first tile", "Swap", tiles
+            return "Swap 2 Tiles: pick the first tile", tiles
         if phase == "swap-b":
             first = board.name(state.args[0])
-            return f"Swap 2 Tiles: swap {first} with which tile?", "With", [c for c in tiles if c != state.args[0]]
+            return f"Swap 2 Tiles: swap {first} with which tile?", [c for c in tiles if c != state.args[0]]
         if phase == "slide-from":
-            return "Slide a Tile: which tile?", "Slide", [c for c in tiles if slidable(state, c)]
+            return "Slide a Tile: which tile?", [c for c in tiles if slidable(state, c)]
         if phase == "slide-to":
             first = board.name(state.args[0])
-            return f"Slide a Tile: slide {first} to which space?", "To", slide_targets(state, state.args[0])
-        return "Remove a Tile: which tile goes back to the box?", "Remove", tiles
+            return f"Slide a Tile: slide {first} to which space?", slide_targets(state, state.args[0])
+        return "Remove a Tile: which tile goes back to the box?", tiles
 
     def _pick_options(self, state: FriendlyState, board: Board) -> Pending:
         """Cells as choices, in two steps (column, then cell) when there are too many."""
-        prompt, verb, cells = self._pick_candidates(state, board)
-        kind = state.phase
+        prompt, cells = self._pick_candidates(state, board)
+        phase = state.phase
+        first = ("", "")
+        if state.args:
+            first = (board.name(state.args[0]), TILE_KIND[state.cells[state.args[0]]])
 
-        def label(c: int) -> str:
+        def option(c: int) -> labels.Option:
             t = state.cells[c]
-            return f"{verb} {board.name(c)}" + (f" ({KIND_NAMES[TILE_KIND[t]]})" if t >= 0 else "")
+            return labels.pick(phase, board, c, TILE_KIND[t] if t >= 0 else "", first)
 
         if state.col >= 0:
-            shown = [c for c in cells if c % board.width == state.col]
-            options = [(f"c-{board.name(c)}", label(c)) for c in shown] + [("back", "Another column")]
-            return Pending(state.turn, kind, prompt, options, cells)
+            shown = [option(c) for c in cells if c % board.width == state.col]
+            return Pending.of(state.turn, phase, prompt, shown + [labels.BACK], cells)
         if len(cells) <= MAX_DIRECT:
-            return Pending(state.turn, kind, prompt, [(f"c-{board.name(c)}", label(c)) for c in cells], cells)
+            return Pending.of(state.turn, phase, prompt, [option(c) for c in cells], cells)
         columns: dict[int, int] = {}
         for c in cells:
             columns[c % board.width] = columns.get(c % board.width, 0) + 1
-        options = [(f"col-{chr(65 + x)}", f"Column {chr(65 + x)} ({n} choices)") for x, n in sorted(columns.items())]
-        return Pending(state.turn, kind, prompt + " (choose a column first)", options, cells)
+        options = [labels.column(x, n, phase) for x, n in sorted(columns.items())]
+        return Pending.of(state.turn, phase, prompt + " (choose a column first)", options, cells)
 
     def decisions(self, state: FriendlyState) -> list[Decision]:
         """The one pending decision (the game is turn based), or none when it is over."""
         p = self.pending(state)
         if p is None:
             return []
-        choices = [_built(Choice, {"id": i, "label": lab[:80], "detail": "", "group": ""}) for i, lab in p.options]
+        choices = [_built(Choice, {"id": i, "label": label, "detail": detail, "group": group})
+                   for (i, label), (detail, group) in zip(p.options, p.about, strict=True)]
         return [Decision(seat=p.seat, prompt=p.prompt, choices=choices, kind=p.kind)]
 
     # ---- play --------------------------------------------------------------------------------
