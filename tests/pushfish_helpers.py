@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.pushfish import ENGINE, sim
 from engines.pushfish.cards import CHARACTER_KEYS, GROUND, ITEMS
-from engines.pushfish.rules import PushFishState, add_to, take_from, without
-from engines.pushfish.rules import put as replaced
+from engines.pushfish.state import PushFishState, add_to, take_from, without
+from engines.pushfish.state import put as replaced
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 

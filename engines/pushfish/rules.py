@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.core import BadOptions, Choice, Decision, Event, GameEngine, Result
 from engines.pushfish import choices, sim
 from engines.pushfish.cards import (
     CHARACTER_KEYS,
@@ -21,18 +18,42 @@ from engines.pushfish.cards import (
     fulfil,
 )
 from engines.pushfish.choices import clip, parse_pos, pos_label
+from engines.pushfish.hidden import determinise as deal_unseen
+from engines.pushfish.state import (
+    CASTING,
+    CASTS,
+    EFFECTS,
+    EMPTY,
+    FACE_DOWN,
+    FIRST_GAME_FISH,
+    HAND_LIMIT,
+    ITEM_PHASES,
+    LENGTHS,
+    OFFER,
+    RODS,
+    SPACES,
+    START_ITEMS,
+    TURN_START,
+    Cards,
+    PushFishOptions,
+    PushFishState,
+    PushFishView,
+    add_to,
+    catches,
+    discard_item,
+    face_down,
+    face_down_count,
+    fight_zone,
+    fish_count,
+    hand,
+    hard_for,
+    kind_matches,
+    needed_successes,
+    put,
+    without,
+)
 from engines.rng import Rng
 
-SPACES = sim.ROWS * sim.COLS
-HAND_LIMIT = 5
-START_ITEMS = 2
-CASTS = 3
-RODS = 3
-OFFER = 5
-LENGTHS = {"short": 5, "medium": 7, "long": 10}
-FIRST_GAME_FISH = 3
-FACE_DOWN, EMPTY = -1, -2  # view codes for a ground space
-CASTING = ("cast", "hit", "nohit")  # phases before/after casting, while the bait is out
 PROMPTS = {
     "cast": "cast a bait at a card",
     "hit": "HIT! Fight one hooked card, or cast again",
@@ -51,251 +72,6 @@ SUB_PROMPTS = {
     "chef": "Chef Ramsay: discard which item to draw one?",
     "drop": "over five items: discard one",
 }
-
-
-class PushFishOptions(BaseModel):
-    """Host options: length, Hard Mode, Legendary Angler seats, Noisy Free-for-All, first game, characters."""
-
-    model_config = ConfigDict(extra="forbid")
-    length: Literal["short", "medium", "long"] = Field("medium", description="game ends at 5, 7 or 10 fish")
-    hard: bool = Field(False, description="Hard Mode: bait and wood token wholly inside to count")
-    legendary: list[int] = Field(default_factory=list,
-                                 description="Legendary Angler seats, 0-based, e.g. 0, 2")
-    noisy: bool = Field(False, description="Noisy Free-for-All: everyone casts at once, secretly")
-    first_game: bool = Field(False, description="first game: no items or missions, 3 fish wins")
-    characters: list[str] | None = Field(None, description="one per seat: william, jack, loony, hattori, "
-                                                           "viking, ramsay")
-
-    @model_validator(mode="after")
-    def _check(self) -> PushFishOptions:
-        """Characters are known and distinct; legendary seats are distinct."""
-        if self.characters is not None:
-            bad = [c for c in self.characters if c not in CHARACTER_KEYS]
-            if bad:
-                raise ValueError(f"unknown characters {bad}; choose from {', '.join(CHARACTER_KEYS)}")
-            if len(set(self.characters)) != len(self.characters):
-                raise ValueError("each player needs a different character")
-        if len(set(self.legendary)) != len(self.legendary):
-            raise ValueError("legendary seats repeat")
-        return self
-
-
-Cards = tuple[int, ...]
-PerSeat = tuple[Cards, ...]
-
-
-class PushFishState(GameState):
-    """The whole table; face-down cards, both piles' order and item hands are hidden.
-
-    Every collection is a tuple, replaced (never changed in place) when it changes: copying the state for a
-    choice then shares them all.
-    """
-
-    hard: bool  # the options, flat
-    legendary: Cards
-    noisy: bool
-    first_game: bool
-    fish_goal: int
-    chars: Cards
-    ground: Cards  # card id per space (row * 5 + col, row 0 nearest), -1 when empty
-    faceup: tuple[bool, ...]
-    pile: Cards  # drawn from the end
-    items: Cards  # item deck, drawn from the end
-    idiscard: Cards
-    hands: PerSeat  # item cards per seat, in the order taken
-    catches: PerSeat  # ground cards caught per seat, in order
-    spent: Cards  # caught cards already used for a mission
-    offer: Cards  # mission row, -1 for an empty slot
-    mdeck: Cards
-    won: PerSeat  # missions claimed per seat
-    peeks: PerSeat  # cards each seat has seen privately (while still face down)
-    flips: Cards  # the space each seat flipped to choose the first player
-    turn: int = 0
-    first: int = 0  # Noisy Free-for-All: the round's first player
-    phase: str = "cast"
-    sub: str = ""  # a sub-decision of the turn: items, peek, swap1, swap2, chef
-    arg: int = -1  # the item behind a sub-decision, or the first card of a swap
-    casts: int = CASTS
-    rods: int = 0
-    extra_rods: int = 0
-    succ: int = 0
-    need: int = 1
-    target: int = -1
-    hits: Cards = ()
-    baits: tuple[float, ...] = ()  # this turn's landings, flat: x, y, seat, space hit (-1)
-    flicks: tuple[float, ...] = ()  # where the wood token stopped, this fight
-    used: bool = False  # the character ability, this turn
-    missed: bool = False  # a bait missed this turn (Knight William)
-    tol: float = 0.0
-    calm: bool = False
-    weak: int = 0
-    caught: int = 0  # cards caught this turn
-    bonus: str = ""  # the kind a "catch 2" item allows in this extra round
-    discarding: Cards = ()  # seats over the item hand limit: they discard before anything else happens
-    plans: Cards = ()  # Noisy Free-for-All: secret cast targets, -1 until chosen
-    queue: Cards = ()  # Noisy Free-for-All: seats with a HIT still to fight
-    ended: str = ""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _per_seat(cls, data: Any) -> Any:
-        """Read states saved before per-seat tuples, when cards and their seats were two parallel lists."""
-        if isinstance(data, dict) and "hand_items" in data:
-            data = dict(data)
-            n = len(data["players"])
-            for new, cards, seats in (("hands", "hand_items", "hand_seats"), ("catches", "catch_cards", "catch_seats"),
-                                      ("won", "won_missions", "won_seats"), ("peeks", "peek_cards", "peek_seats")):
-                pairs = list(zip(data.pop(cards), data.pop(seats), strict=True))
-                data[new] = [[c for c, s in pairs if s == seat] for seat in range(n)]
-            data["discarding"] = [s for s, held in enumerate(data["hands"]) if len(held) > HAND_LIMIT]
-        return data
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        """Fields are set directly (the rules assign trusted values, often): pydantic's bookkeeping is skipped."""
-        if name in _STATE_FIELDS:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
-
-
-_STATE_FIELDS = frozenset(PushFishState.model_fields)
-
-
-class PushFishView(View):
-    """The table as one seat (or the public) sees it."""
-
-    ground: list[int]  # card id if face up, -1 face down, -2 empty
-    known: list[int]  # this seat's private peeks per space, -1 where nothing is known
-    pile: int
-    item_deck: int
-    item_discard: int
-    hand: list[int]
-    hand_sizes: list[int]
-    catches: list[list[int]]
-    spent: list[int]
-    offer: list[int]
-    mission_deck: int
-    won: list[list[int]]
-    chars: list[int]
-    turn: int
-    phase: str
-    sub: str
-    casts: int
-    rods: int
-    succ: int
-    need: int
-    target: int
-    hits: list[int]
-    baits: list[float]  # flat: x, y, seat, space hit (-1 for a miss) per bait
-    flicks: list[float]
-    zone: int  # the strength zone the current fight needs, -1 when none
-    tol: float
-    hard_seat: bool  # the acting seat plays with whole-token rules
-    calm: bool
-    used: bool
-    bonus: str
-    fish_goal: int
-    hard: bool
-    legendary: list[int]
-    noisy: bool
-    first_game: bool
-    submitted: list[bool]
-    ended: str
-
-
-FISH = tuple(not c.is_find for c in GROUND)  # by card id: counts toward the end
-EFFECTS = tuple(c.effect for c in ITEMS)  # by item card id
-TURN_START = {"sub": "", "arg": -1, "casts": CASTS, "rods": 0, "extra_rods": 0, "succ": 0, "need": 1, "target": -1,
-              "used": False, "missed": False, "calm": False, "tol": 0.0, "weak": 0, "caught": 0, "bonus": "",
-              "hits": (), "flicks": ()}
-_ROD_ON = ("cast", "hit", "rod", "lost")
-EFFECT_PHASES = {  # the phases in which an item effect can do anything (`_item_ok` checks the rest)
-    "cast": CASTING, "reel": (*_ROD_ON, "nohit"), "rod": _ROD_ON, "peek": CASTING, "steady": ("cast", "hit", "rod"),
-    "weaken": ("rod",), "calm": ("cast", "hit"), "fill": ("cast", "hit", "nohit", "rod", "lost", "after"),
-    **{e: ("after",) for e in EFFECTS if e.startswith("catch2:")},
-}
-ITEM_PHASES = tuple(frozenset(EFFECT_PHASES[e]) for e in EFFECTS)  # by item card id
-
-
-def is_fish(card: int) -> bool:
-    """Fish and legends count toward the end; Treasure and Junk do not."""
-    return FISH[card]
-
-
-def kind_matches(kind: str, card: int) -> bool:
-    """Whether a "catch 2" item's kind fits a card (junk covers Treasure and Junk)."""
-    c = GROUND[card]
-    return c.is_find if kind == "junk" else c.kind == kind
-
-
-def put(values: tuple, i: int, value: Any) -> tuple:
-    """A copy of a tuple with entry i replaced."""
-    return values[:i] + (value,) + values[i + 1:]
-
-
-def without(values: tuple, value: Any) -> tuple:
-    """A copy of a tuple without the first occurrence of value."""
-    i = values.index(value)
-    return values[:i] + values[i + 1:]
-
-
-def add_to(per_seat: PerSeat, seat: int, cards: Cards) -> PerSeat:
-    """Per-seat tuples with cards added at the end of one seat's."""
-    return put(per_seat, seat, per_seat[seat] + cards)
-
-
-def take_from(per_seat: PerSeat, seat: int, card: int) -> PerSeat:
-    """Per-seat tuples with a card taken out of one seat's."""
-    return put(per_seat, seat, without(per_seat[seat], card))
-
-
-def discard_item(state: PushFishState, seat: int, item: int) -> None:
-    """An item card goes from a seat's hand to the item discard."""
-    state.hands = take_from(state.hands, seat, item)
-    state.idiscard += (item,)
-
-
-def hand(state: PushFishState, seat: int) -> list[int]:
-    """A seat's item cards, in the order taken."""
-    return list(state.hands[seat])
-
-
-def catches(state: PushFishState, seat: int) -> list[int]:
-    """The cards a seat has caught, in order."""
-    return list(state.catches[seat])
-
-
-def fish_count(state: PushFishState, seat: int) -> int:
-    """Fish (and legends) a seat has caught."""
-    return sum(map(FISH.__getitem__, state.catches[seat]))
-
-
-def hard_for(state: PushFishState, seat: int) -> bool:
-    """Whole-token HIT and GET rules apply to this seat (Hard Mode or Legendary Angler)."""
-    return state.hard or seat in state.legendary
-
-
-def needed_successes(state: PushFishState, seat: int, card: int) -> int:
-    """Golden Fish and Kraken (and rare fish for a Legendary Angler) need two successful rod actions."""
-    c = GROUND[card]
-    return 2 if c.kind == LEGEND or (c.rare and seat in state.legendary) else 1
-
-
-def fight_zone(state: PushFishState) -> int:
-    """The strength zone the current fight needs, after weakening."""
-    if state.target < 0 or state.ground[state.target] < 0:
-        return -1
-    return max(0, GROUND[state.ground[state.target]].strength - state.weak)
-
-
-def face_down(state: PushFishState) -> list[int]:
-    """Spaces holding a face-down card."""
-    return [p for p in range(SPACES) if state.ground[p] >= 0 and not state.faceup[p]]
-
-
-def face_down_count(state: PushFishState) -> int:
-    """How many cards lie face down (only spaces holding a card are ever face up)."""
-    return SPACES - state.ground.count(-1) - state.faceup.count(True)
 
 
 class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
@@ -355,7 +131,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             fish_goal=FIRST_GAME_FISH if options.first_game else LENGTHS[options.length],
             chars=chars, ground=cards[:SPACES], faceup=[p in flips for p in range(SPACES)], pile=cards[SPACES:],
             items=items, idiscard=(), hands=hands, catches=[()] * n, spent=(), offer=offer, mdeck=missions,
-            won=[()] * n, peeks=[()] * n, flips=flips,
+            won=[()] * n, peeks=[()] * n, tossed=[()] * n, flips=flips,
         )
         best = max(range(n), key=lambda s: self._flip_rank(state, s))
         tied = [s for s in range(n) if self._flip_rank(state, s) == self._flip_rank(state, best)]
@@ -520,6 +296,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
                 deck = list(state.idiscard)
                 state.rng.shuffle(deck)
                 state.items, state.idiscard = tuple(deck), ()
+                state.shown, state.tossed = (), ((),) * len(state.players)
                 events.append(Event(text="The item discard is shuffled into a new item deck."))
             if not state.items:
                 break
@@ -907,7 +684,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
             events.append(Event(text=f"{name} fights {card_label(state.ground[state.target])}.", seat=seat))
         elif head == "drop":
             item = int(tail)
-            discard_item(state, seat, item)
+            discard_item(state, seat, item, secret=True)
             if len(state.hands[seat]) <= HAND_LIMIT:
                 state.discarding = without(state.discarding, seat)
             events.append(Event(text=f"{name} discards an item card (hand limit).", seat=seat))
@@ -971,7 +748,7 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
 
     def _chef(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
         """Chef Ramsay: discard one item card, draw one."""
-        discard_item(state, seat, item)
+        discard_item(state, seat, item, secret=True)
         state.used = True
         state.sub, state.arg = "", -1
         char = CHARACTERS[state.chars[seat]]
@@ -992,6 +769,10 @@ class PushFishEngine(GameEngine[PushFishState, PushFishOptions]):
         self._advance(state, events)
 
     # ---- reading -----------------------------------------------------------------------------
+    def determinise(self, state: PushFishState, seat: int | None, rnd: random.Random) -> PushFishState:
+        """The unseen cards dealt anew, consistent with all that `seat` has seen (see hidden.py)."""
+        return deal_unseen(state, seat, rnd)
+
     def view(self, state: PushFishState, seat: int | None) -> PushFishView:
         """What this seat (None: the public) may see."""
         ground = [EMPTY if c < 0 else (c if up else FACE_DOWN) for c, up in zip(state.ground, state.faceup,
