@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.models import OPEN_STATUSES, DmNote, GameRecord, GuildSettings, Move, Played, Seat
+from bot.models import OPEN_STATUSES, DmNote, GameRecord, GuildSettings, Move, Played, Seat, clean_name
 from bot.store import SqliteStore, Store
 from engines import registry
 from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View
@@ -122,13 +122,16 @@ class Host:
     async def create(self, key: str, options: dict[str, Any] | None, user_id: int, name: str,
                      guild_id: int | None = None, channel_id: int | None = None,
                      seat_creator: bool = True) -> GameRecord:
-        """Open a lobby for a game; the creator hosts it and (unless told not to) takes the first seat."""
+        """Open a lobby for a game; the creator hosts it and (unless told not to) takes the first seat.
+
+        Display names are cleaned here and in `join`, where a seat is taken (mentions use the user id).
+        """
         engine = self._engine_for(key)
         opts = engine.parse_options(options).model_dump(mode="json")
         now = self.clock()
         record = GameRecord(id=0, key=engine.key, options=opts, seed=0, status="lobby", host_user=user_id,
                             guild_id=guild_id, channel_id=channel_id,
-                            seats=[Seat(user_id=user_id, name=name)] if seat_creator else [],
+                            seats=[Seat(user_id=user_id, name=clean_name(name))] if seat_creator else [],
                             created_at=now, updated_at=now, turn_since=now)
         record.id = await self.store.create(record, None)
         return record
@@ -142,7 +145,7 @@ class Host:
             engine = self.engine(record)
             if len(record.seats) >= engine.max_players:
                 raise HostError(f"This game is full ({engine.max_players} players).")
-            record.seats.append(Seat(user_id=user_id, name=name))
+            record.seats.append(Seat(user_id=user_id, name=clean_name(name)))
             return (await self._commit(record, None)).record
 
     async def add_ai(self, game_id: int, by_user: int, level: str = "greedy") -> GameRecord:

@@ -2,12 +2,38 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Event, GameState
+
+NAME_MAX = 32  # Discord's own display-name limit; longer text would crowd boards and button labels
+NAME_MARKS_MAX = 2  # combining marks kept on one character (more is "Zalgo" text that draws over its neighbours)
+NAME_FALLBACK = "Player"
+_SPACES = {"Cc", "Zs", "Zl", "Zp"}  # controls (\t, \n, \r, U+0085) and separators become one space
+_INVISIBLE = {"Cf", "Cs", "Co", "Cn"}  # zero-width and bidi controls, lone surrogates, private and unassigned
+
+
+def clean_name(raw: str) -> str:
+    """A display name safe to draw and show: one line, no invisible or bidi controls, few stacked marks, capped."""
+    kept: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFC", raw):
+        kind = unicodedata.category(ch)
+        if kind in _INVISIBLE:
+            continue
+        if kind.startswith("M"):
+            marks += 1
+            if marks > NAME_MARKS_MAX or not kept:
+                continue
+        else:
+            marks = 0
+        kept.append(" " if kind in _SPACES else ch)
+    return " ".join("".join(kept).split())[:NAME_MAX].rstrip() or NAME_FALLBACK
+
 
 Status = Literal["lobby", "active", "finished", "cancelled"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")

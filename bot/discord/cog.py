@@ -53,6 +53,7 @@ class GamePicker(discord.ui.View):
             discord.SelectOption(label=f"#{r.id} {names.get(r.key, r.key)} ({r.status})"[:100], value=str(r.id),
                                  description=", ".join(r.names)[:100] or None)
             for r in records[:PICK_MAX]])
+        self.offered = {str(r.id) for r in records[:PICK_MAX]}
         select.callback = self._picked  # type: ignore[method-assign]
         self.select = select
         self.add_item(select)
@@ -61,7 +62,10 @@ class GamePicker(discord.ui.View):
         async with self.table.work():
             self.stop()
             try:
-                await self.action(interaction, int(self.select.values[0]))
+                values = self.select.values
+                if len(values) != 1 or values[0] not in self.offered:  # a forged value names another game
+                    raise HostError(ids.MALFORMED)
+                await self.action(interaction, int(values[0]))
             except Exception as exc:  # noqa: BLE001 - answered privately
                 await self.table.fail(interaction, exc)
 

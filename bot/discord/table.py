@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = " Your choice is still open: use the newest board, your newest DM or **My hand**."
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+ANOTHER_SERVER = "That button belongs to a game on another server, so nothing was done."
+ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing was done. Use the game's own board."
+NOT_IN_DMS = "That button works only on the server where its game is played, so nothing was done."
 
 
 class Table:
@@ -85,6 +88,7 @@ class Table:
                 if ref is None or choice is None:
                     raise HostError(ids.MALFORMED)
                 record = await self.host.get(ref.game)
+                check_place(interaction, record, dm_ok=True)
                 if not 0 <= ref.seat < len(record.seats):
                     raise HostError(ids.MALFORMED)
                 seat = record.seat_of(interaction.user.id)
@@ -117,6 +121,7 @@ class Table:
                 if parsed is None:
                     raise HostError(ids.MALFORMED)
                 game, action = parsed
+                check_place(interaction, await self.host.get(game), dm_ok=False)
                 await self.lobby_action(interaction, game, action)
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)
@@ -151,6 +156,7 @@ class Table:
             try:
                 if game is None:
                     raise HostError(ids.MALFORMED)
+                check_place(interaction, await self.host.get(game), dm_ok=False)
                 await self.show_hand(interaction, game)
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)
@@ -424,6 +430,18 @@ class Table:
 
     def _lock(self, game: int) -> asyncio.Lock:
         return self._locks.setdefault(game, asyncio.Lock())
+
+
+def check_place(interaction: discord.Interaction, record: GameRecord, dm_ok: bool) -> None:
+    """Refuse a click from another server or channel than its game's (a DM click needs `dm_ok` and a seat check)."""
+    if interaction.guild_id is None:
+        if not dm_ok:
+            raise HostError(NOT_IN_DMS)
+        return
+    if interaction.guild_id != record.guild_id:
+        raise HostError(ANOTHER_SERVER)
+    if interaction.channel_id not in (record.channel_id, record.thread_id):
+        raise HostError(ANOTHER_CHANNEL)
 
 
 def _file(png: bytes, name: str) -> discord.File:

@@ -180,6 +180,10 @@ class FakeDiscord:
         """Another text channel in the guild (only seen by a bot that connects after)."""
         return self._add_channel({"type": 0, "name": name, "guild_id": str(self.guild_id)})
 
+    def foreign_channel(self, name: str = "elsewhere") -> int:
+        """A text channel on another server, where a hostile user can post forged components."""
+        return self._add_channel({"type": 0, "name": name, "guild_id": str(self.snowflake())})
+
     def _guild_payload(self) -> dict[str, Any]:
         everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(ALL_MEMBER), "position": 0,
                     "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
@@ -230,7 +234,7 @@ class FakeDiscord:
             app_perms = ALL_MEMBER | (THREAD_PERMS if self.allow_threads else 0)
             if not self.allow_threads:
                 app_perms &= ~THREAD_PERMS
-            payload |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
+            payload |= {"guild_id": channel.get("guild_id", str(self.guild_id)), "guild_locale": "en-US", "context": 0,
                         "app_permissions": str(app_perms),
                         "member": {"user": self.users[user_id], "roles": [], "joined_at": _iso(), "deaf": False,
                                    "mute": False, "flags": 0, "permissions": str(perms)}}
@@ -248,8 +252,17 @@ class FakeDiscord:
         return await self._send(payload, channel_id, None, wait)
 
     async def click(self, user_id: int, message: Msg, custom_id: str, values: list[str] | None = None,
-                    wait: bool = True) -> Interaction:
-        """Press a button (or pick `values` in a select) on a message as a user."""
+                    wait: bool = True, channel_id: int | None = None) -> Interaction:
+        """Press a button (or pick `values` in a select) on a message as a user.
+
+        With `channel_id`, the click comes from a copy of the message posted in that channel (a forgery).
+        """
+        if channel_id is not None and channel_id != message.channel_id:
+            copied = {k: message.data.get(k) for k in ("content", "embeds", "components")}
+            if custom_id not in message.custom_ids:  # the forger adds the button they want to press
+                copied["components"] = [{"type": 1, "components": [
+                    {"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}]}]
+            message = self._create(channel_id, copied, {})
         payload = self._base_interaction(user_id, message.channel_id, 3)
         component = next((c for row in message.data.get("components", []) for c in row["components"]
                           if c.get("custom_id") == custom_id), None)
