@@ -67,3 +67,18 @@ async def test_a_lobby_button_pressed_in_a_dm_is_refused(fake: FakeDiscord, run)
     inter = await fake.click(bob, await run.board(game), f"fish:l:{game}:leave", channel_id=fake.dm_of[bob])
     assert "server" in only_reply(fake, inter)
     assert (await run.host.get(game)).version == before
+
+
+async def test_a_game_picker_refuses_a_forged_value_naming_a_game_it_did_not_offer(fake: FakeDiscord, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    fake.allow_threads = False  # both lobbies live in the same channel
+    for key in ("toy", "secret"):
+        await fake.slash(ann, "start", game=key)
+    elsewhere = fake.add_channel("side")
+    await fake.slash(ann, "start", game="toy", channel_id=elsewhere)
+    far = (await run.host.games(fake.guild_id))[0].id
+    [picker] = fake.ephemeral_replies(await fake.slash(bob, "join"))
+    select = picker.data["components"][0]["components"][0]
+    picked = await fake.click(bob, picker, select["custom_id"], values=[str(far)])
+    assert "malformed" in only_reply(fake, picked)
+    assert (await run.host.get(far)).seat_of(bob) is None
