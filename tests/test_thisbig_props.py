@@ -67,44 +67,22 @@ def test_random_playouts_keep_every_card_and_always_end(players):
     assert ends == {"points", "dumped", "hand"}  # target reached, hand dump, every River hand empty
 
 
-def _perturb(state: ThisBigState, seat: int | None, rnd: random.Random) -> ThisBigState:
-    """A copy in which everything `seat` may not see is reshuffled: others' unknown cards, answers, decks."""
-    new = ENGINE.load(ENGINE.dump(state))
-    others = [s for s in range(len(state.players)) if s != seat]
-    river_slots: list[tuple[list[int], int]] = [(new.river, i) for i in range(len(new.river))]
-    for s in others:
-        river_slots += [(new.hands[s], i) for i, c in enumerate(new.hands[s]) if c not in new.known]
-        river_slots += [(new.down[s], i) for i, c in enumerate(new.down[s]) if c not in new.known]
-    lure_slots = [(new.tackle, i) for i in range(len(new.tackle))]
-    lure_slots += [(new.lures[s], i) for s in others for i in range(len(new.lures[s]))]
-    for slots in (river_slots, lure_slots):
-        cards = [lst[i] for lst, i in slots]
-        rnd.shuffle(cards)
-        for (lst, i), c in zip(slots, cards, strict=True):
-            lst[i] = c
-    for s in others:
-        new.hands[s].sort()
-        new.lures[s].sort()
-    new.rng.s ^= rnd.getrandbits(64)
-    return new
-
-
 def test_views_do_not_depend_on_what_a_seat_may_not_see():
     rnd = random.Random(5)
     compared = changed = 0
-    for game in range(60):
+    for game in range(40):
         players = 2 + game % 5
         state = ENGINE.new_game([f"P{i}" for i in range(players)], OPTION_SETS[game % len(OPTION_SETS)], seed=game)
         while ENGINE.decisions(state):
             for seat in [None, *range(players)]:
                 a = ENGINE.view(state, seat)
-                other = _perturb(state, seat, rnd)
+                other = ENGINE.determinise(state, seat, rnd)
                 changed += other != state
                 assert ENGINE.view(other, seat) == a, (seat, state.phase)
                 compared += 1
             d = rnd.choice(ENGINE.decisions(state))
             state, _ = ENGINE.apply(state, d.seat, ENGINE.choose(state, d.seat, "random", rnd))
-    assert compared > 1000 and changed > compared // 2
+    assert compared > 700 and changed > compared // 2
 
 
 def test_seat_view_shows_own_hand_and_answer_but_not_others():
@@ -175,7 +153,7 @@ def test_greedy_choices_do_not_depend_on_what_the_seat_may_not_see():
         state = ENGINE.new_game([f"P{i}" for i in range(players)], OPTION_SETS[game % len(OPTION_SETS)], seed=game)
         while ENGINE.decisions(state):
             d = rnd.choice(ENGINE.decisions(state))
-            other = _perturb(state, d.seat, rnd)
+            other = ENGINE.determinise(state, d.seat, rnd)
             mine = ENGINE.choose(state, d.seat, "greedy", random.Random(checked))
             assert ENGINE.choose(other, d.seat, "greedy", random.Random(checked)) == mine
             checked += 1

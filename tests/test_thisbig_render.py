@@ -9,7 +9,6 @@ from PIL import Image
 
 from engines.thisbig import ENGINE
 from renderers import registry
-from tests.test_thisbig_props import _perturb
 
 R = registry.get("thisbig")
 
@@ -46,7 +45,7 @@ def test_public_board_does_not_change_with_hidden_cards():
     rnd = random.Random(3)
     for i, state in enumerate(_states(4, {"reveal_uncaught": True}, seed=9)):
         if i % 3 == 0:
-            assert R.board(ENGINE.view(state, None)) == R.board(ENGINE.view(_perturb(state, None, rnd), None))
+            assert R.board(ENGINE.view(state, None)) == R.board(ENGINE.view(ENGINE.determinise(state, None, rnd), None))
 
 
 def test_hand_image_is_only_for_a_seat_and_marks_playable_cards():

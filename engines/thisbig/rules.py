@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from functools import cache, lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
+from engines.thisbig.answers import answer_label, distinct, legal_answers
 from engines.thisbig.cards import (
     COLOURS,
     DEAL,
@@ -25,6 +25,7 @@ from engines.thisbig.cards import (
     is_fish,
     size,
 )
+from engines.thisbig.deal import determinise
 
 IDLE, THINKING, DOWN, PASS = 0, 1, 2, 3  # a seat's answer status during a cast
 AT_ONCE = 2  # added to DOWN or PASS when the engine made the (forced) answer the moment the lure was cast
@@ -67,6 +68,7 @@ class ThisBigState(GameState):
     known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
     lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
     ended: str = ""
+    auto_forced: bool = True  # one-choice answers and casts are made by the engine at once
 
 
 class ThisBigView(View):
@@ -134,61 +136,14 @@ def _faces(cards: list[int]) -> list[str]:
     return [FACES[c] for c in sorted(cards)]
 
 
-def _distinct(cards: list[int]) -> list[str]:
-    """The distinct faces among cards, in card order."""
-    out: list[str] = []
-    for c in sorted(cards):
-        if FACES[c] not in out:
-            out.append(FACES[c])
-    return out
-
-
 def answer_ids(state: ThisBigState, seat: int) -> tuple[str, ...]:
     """The legal answers of an opponent to the lure on the table (faces, pairs 'a-b', or 'pass')."""
-    return _answers(tuple(state.hands[seat]), colour(state.cast), len(state.players) == 2)
-
-
-@lru_cache(maxsize=50_000)
-def _answers(hand: tuple[int, ...], lure: int, two: bool) -> tuple[str, ...]:
-    """The legal answers of a hand (sorted card ids) to a lure colour, in the 2-player game or not."""
-    fish = [c for c in hand if c < 32]
-    if lure == LUNKER:
-        top = max((size(c) for c in fish), default=0)
-        matches = [c for c in fish if size(c) == top]
-    else:
-        matches = [c for c in fish if c >> 3 == lure]
-    rubbish = [c for c in hand if 32 <= c < 40]
-    if not two:
-        if matches:
-            return tuple(_distinct(matches) + ([] if lure == LUNKER else _distinct(rubbish)))
-        return (*_distinct(rubbish), "pass")
-    if not matches:
-        return ("pass",)
-    if len(matches) == 1 and (lure == LUNKER or not rubbish):
-        return (FACES[matches[0]],)
-    ids = []
-    faces = _distinct(matches)
-    for i, a in enumerate(faces):
-        for b in faces[i:]:
-            if a != b or sum(FACES[c] == a for c in matches) > 1:
-                ids.append(f"{a}-{b}")
-        if lure != LUNKER:
-            ids += [f"{a}-{r}" for r in _distinct(rubbish)]
-    return tuple(ids)
-
-
-@cache
-def _answer_label(cid: str) -> str:
-    """A label for an answer id."""
-    if cid == "pass":
-        return "No Catch! (play nothing)"
-    parts = [NAMES[FACE_CARDS[f][0]] for f in cid.split("-")]
-    return "Play " + " and ".join(parts) + " face down"
+    return legal_answers(tuple(state.hands[seat]), colour(state.cast), len(state.players) == 2)
 
 
 def cast_ids(state: ThisBigState) -> list[str]:
     """The distinct lures the caster may cast."""
-    return _distinct(state.lures[state.turn])
+    return distinct(state.lures[state.turn])
 
 
 def pick_ids(state: ThisBigState) -> list[str]:
@@ -241,7 +196,7 @@ def _build(state: ThisBigState, seat: int) -> Decision:
                         choices=[_choice(i, NAMES[FACE_CARDS[i][0]]) for i in cast_ids(state)])
     if state.phase == "answer":
         return Decision(seat=seat, kind="answer", prompt=f"{caster} cast a {NAMES[state.cast]}: answer in secret",
-                        private=True, choices=[_choice(i, _answer_label(i)) for i in answer_ids(state, seat)])
+                        private=True, choices=[_choice(i, answer_label(i)) for i in answer_ids(state, seat)])
     choices = []
     for cid in pick_ids(state):
         parts = cid.split("-")
@@ -540,6 +495,10 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         res = Result.from_scores([points(state, s) for s in range(len(state.players))], self.breakdown(state))
         res.summary = f"The game ended because {state.ended}."
         return res
+
+    def determinise(self, state: ThisBigState, seat: int | None, rnd: random.Random) -> ThisBigState:
+        """Deal anew everything `seat` has not seen, keeping what the table has shown (see deal.py)."""
+        return determinise(state, seat, rnd)
 
     def strategy(self, state: ThisBigState, seat: int, level: str, rnd: random.Random) -> str:
         """'greedy' reads only this seat's view (see ai.py)."""
