@@ -1,0 +1,135 @@
+"""Measure the text drawn in images as a phone shows them: every `ImageDraw.text` call's font size at 400 px.
+
+A text drawn on a canvas W px wide shows at size*400/W px when the image is shown 400 px wide. A text drawn on a
+smaller piece pasted into the image counts at the image's width; one drawn on a larger (supersampled) canvas
+counts at that canvas's width.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+
+from PIL import Image, ImageDraw, ImageFont, ImageText
+
+from engines import registry as engines
+from engines.core import GameEngine, GameState
+from renderers import registry as drawings
+from renderers.art import DISPLAY_WIDTH
+
+SMALLEST = 6.0  # nothing drawn under this at 400 px
+READABLE = 8.0  # the 10th percentile at least this at 400 px
+DEFAULT_SIZE = 10.0  # Pillow's default font size, when a text is drawn without a font
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text drawn: its font size, the width of the canvas it went on, and the text."""
+
+    size: float
+    canvas: int
+    text: str
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Record every text drawn with PIL while the block runs."""
+    drawn: list[Drawn] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy, content, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        """ImageDraw.text that notes the font size and canvas width first."""
+        used = content.font if isinstance(content, ImageText.Text) else font
+        size = used.size if isinstance(used, ImageFont.FreeTypeFont) else kwargs.get("font_size") or DEFAULT_SIZE
+        shown = content.text if isinstance(content, ImageText.Text) else content
+        if str(shown).strip():
+            drawn.append(Drawn(float(size), self._image.width, str(shown)))
+        return original(self, xy, content, fill, font, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    try:
+        yield drawn
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+
+
+def measure(render: Callable[[], bytes | None]) -> list[Drawn] | None:
+    """The texts one render draws, sized as shown 400 px wide (None when it draws no image)."""
+    with recording() as drawn:
+        png = render()
+    if png is None:
+        return None
+    width = Image.open(io.BytesIO(png)).width
+    return [Drawn(d.size * DISPLAY_WIDTH / max(d.canvas, width), width, d.text) for d in drawn]
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """The legibility of one kind of image: the smallest text, the 10th percentile and counts under 6 and 8 px."""
+
+    images: int
+    texts: int
+    smallest: float
+    p10: float
+    under6: int
+    under8: int
+    worst: str
+
+    def passes(self) -> bool:
+        """Smallest >= 6 px and 10th percentile >= 8 px at 400 px display width."""
+        return self.smallest >= SMALLEST and self.p10 >= READABLE
+
+
+def figures(images: list[list[Drawn]]) -> Figures:
+    """Summarise the texts of several images of one kind."""
+    texts = [d for image in images for d in image]
+    sizes = [d.size for d in texts]
+    if not sizes:
+        return Figures(len(images), 0, math.inf, math.inf, 0, 0, "")
+    worst = min(texts, key=lambda d: d.size)
+    return Figures(len(images), len(sizes), min(sizes), percentile(sizes, 10), sum(s < SMALLEST for s in sizes),
+                   sum(s < READABLE for s in sizes), worst.text)
+
+
+def _states(engine: GameEngine, seed: int, stops: int) -> tuple[list[GameState], GameState]:
+    """A random game at the largest player count: `stops` states spread over it, and its final state."""
+    players = [f"Player {chr(65 + i)}" for i in range(engine.max_players)]
+    state = engine.new_game(players, None, seed)
+    rnd = random.Random(seed)
+    seen = [state]
+    while pending := engine.decisions(state):
+        decision = pending[int(rnd.random() * len(pending))]
+        state, _ = engine.apply_to(state, decision, engine.ai_choice(state, decision, "random", rnd))
+        seen.append(state)
+    picks = [seen[round(i * (len(seen) - 2) / max(1, stops - 1))] for i in range(stops)]
+    return picks, state
+
+
+def survey(key: str, seeds: range, stops: int = 4) -> dict[str, Figures]:
+    """Legibility of one game's board, hand and final images over random games at the largest player count."""
+    engine = engines.get(key)
+    drawing = drawings.get(key)
+    found: dict[str, list[list[Drawn]]] = {"board": [], "hand": [], "final": []}
+    for seed in seeds:
+        picks, end = _states(engine, seed, stops)
+        result = engine.result(end)
+        assert result is not None
+        for state in (*picks, end):
+            found["board"].append(measure(partial(drawing.board, engine.view(state, None))) or [])
+            for seat in range(len(state.players)):
+                hand = measure(partial(drawing.hand, engine.view(state, seat)))
+                if hand is not None:
+                    found["hand"].append(hand)
+        found["final"].append(measure(partial(drawing.final, engine.view(end, None), result)) or [])
+    return {kind: figures(images) for kind, images in found.items() if images}
