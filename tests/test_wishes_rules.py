@@ -244,7 +244,8 @@ def test_spread_all_buyers_keeps_highest_and_places_the_rest_on_empty_markets():
     s, _ = play(s, "wish-0")
     d = ENGINE.decisions(s)[0]
     assert d.kind == "spread" and [c.id for c in d.choices] == [f"market-{m}" for m in range(2, 7)]
-    assert d.choices[0].label == "Move the 2 buyer from Angelfish to Starfish"
+    assert d.choices[0].label == "To Starfish"
+    assert d.choices[0].detail == "Move the 2 buyer from Angelfish to the empty Starfish market"
     s, _ = play(s, "market-2", "market-6")
     assert [c.id for c in ENGINE.decisions(s)[0].choices] == ["market-3", "market-4", "market-5"]
     s, _ = play(s, "market-3")
@@ -262,7 +263,8 @@ def test_sell_as_another_kind_sells_all_of_a_kind_to_the_card_kinds_market():
     s, _ = play(s, "wish-0")
     d = ENGINE.decisions(s)[0]
     assert [c.id for c in d.choices] == ["kind-star", "kind-cat"]
-    assert d.choices[1].label == "Sell all Catfish as Kingfish: 2 fish × $4"
+    assert d.choices[1].label == "Sell all Catfish as Kingfish $8"
+    assert d.choices[1].detail == "Sell all your Catfish as Kingfish: 2 fish × $4 = $8"
     s, _ = play(s, "kind-cat")
     assert market_fish(s, KING) == [2, 0, 0] and market_fish(s, CAT) == [0, 0, 0] and s.dollars[0] == 8
     assert s.boats[0] == [-1, -1, card(MOVE1, STAR)]
@@ -368,15 +370,6 @@ def test_options_validate_first_player():
     with pytest.raises(BadOptions):
         ENGINE.new_game(NAMES[:1], None, 1)
     assert ENGINE.new_game(NAMES[:3], {"first_player": 2}, 1).turn == 2
-
-
-def test_choice_labels_read_well():
-    s = table(3, ocean=[card(BOAT, CAT), card(SELLALL, KING), card(DOUBLE, CAT), card(SPOIL, SWORD)])
-    s.ocean_worms = [0, 0, 1, 0]
-    labels = {c.id: c.label for c in ENGINE.decisions(s)[0].choices}
-    assert labels["boat-0"] == "Take Catfish (Boat) from slot 1 to a boat"
-    assert labels["wish-1"] == "Wish Sell All of One Kind: Kingfish from slot 2 — pay 1 worm"
-    assert labels["boat-2"] == "Take Catfish (double fish) from slot 3 to a boat — pay 2 worms, gain 1"
 
 
 # ---- the greedy AI -----------------------------------------------------------------------------

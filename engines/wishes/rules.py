@@ -6,8 +6,9 @@ import random
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import MAX_LABEL, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.core import Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
+from engines.wishes import labels
 from engines.wishes.cards import (
     BASE_PRICE,
     BOAT,
@@ -36,19 +37,11 @@ from engines.wishes.cards import (
     card_name,
     fish_count,
 )
+from engines.wishes.labels import worm_text
 
 CATEGORIES = ("sales", "market bonuses", "wishes", "garbage", "worm bonus")
 GARBAGE = NKINDS  # the spoilage source id for the garbage heap
 KIND_BY_ID = {k: i for i, k in enumerate(KIND_IDS)}
-STAGE_PROMPTS = {
-    "buyer": "Which buyer moves?",
-    "steps": "How far clockwise does the buyer move?",
-    "sellkind": "Which kind do you sell, all of it?",
-    "sellone": "Which fish do you sell?",
-    "spread": "Where does this buyer go?",
-    "spoilsrc": "Spoilage: move a wooden fish from where?",
-    "spoilwho": "Spoilage: whose fish?",
-}
 
 
 class WishesOptions(BaseModel):
@@ -146,11 +139,6 @@ def award(counts: list[int], first: int, second: int) -> list[int]:
     return out
 
 
-def _label(text: str) -> str:
-    """Clip a label to Discord's limit."""
-    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
-
-
 # Building decisions dominates `apply` (which validates through `decisions`), so both are cached by everything
 # they show. The decision cache stays tiny (the same state is asked about a few times in a row): a big one
 # of long-lived objects makes Python's garbage collector slow every game down.
@@ -180,11 +168,6 @@ def _decision_key(state: WishesState) -> tuple:
 def _and(names: list[str]) -> str:
     """'Bob', 'Bob and Carol', 'Bob, Carol and Dave'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _worm_text(n: int) -> str:
-    """'1 worm', '3 worms'."""
-    return f"{n} worm" + ("" if n == 1 else "s")
 
 
 class WishesEngine(GameEngine[WishesState, WishesOptions]):
@@ -266,60 +249,55 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             return [f"seat-{s}" for s, c in enumerate(where) if c > 0]
         raise AssertionError(f"unknown stage {stage}")
 
-    def _choice_label(self, state: WishesState, cid: str) -> str:
-        """A label a player understands for one choice id."""
+    def _choice_text(self, state: WishesState, cid: str) -> tuple[str, str]:
+        """The short label and the full sentence a player reads for one choice id."""
         seat = state.turn
         head, _, tail = cid.partition("-")
         if head in ("boat", "wish"):
             k = int(tail)
-            card = state.ocean[k]
-            gain = state.ocean_worms[k]
-            cost = f" — pay {_worm_text(k)}" if k else ""
-            if gain:
-                cost += f", gain {gain}" if k else f" — gain {_worm_text(gain)}"
-            kind, wish = CARDS[card]
-            if head == "boat":
-                return _label(f"Take {card_name(card)} from slot {k + 1} to a boat{cost}")
-            return _label(f"Wish {WISH_NAMES[wish]}: {KINDS[kind]} from slot {k + 1}{cost}")
+            return labels.take(state.ocean[k], k, state.ocean_worms[k], head == "wish")
         if head == "sell":
             j = int(tail)
             card = state.boats[seat][j]
             market = CARDS[card][0]
             n = fish_count(card) if state.stage else 1
-            where = " (market full: to garbage)" if state.full[market] >= 0 else ""
-            return _label(f"Sell {card_name(card)} from boat {j + 1}: {n} × ${price(state, market)}{where}")
+            return labels.sell_one(card, j, n, price(state, market), state.full[market] >= 0)
         if head == "kind":
             kind = KIND_BY_ID[tail]
             market = self._sale_market(state, kind)
             n = sum(fish_count(c) for c in state.boats[seat] if c >= 0 and CARDS[c][0] == kind)
-            as_text = f" as {KINDS[market]}" if market != kind else ""
-            where = " (market full: to garbage)" if state.full[market] >= 0 else ""
-            return _label(f"Sell all {KINDS[kind]}{as_text}: {n} fish × ${price(state, market)}{where}")
+            return labels.sell_all(kind, market, n, price(state, market), state.full[market] >= 0)
         if head == "buyer":
             b = int(tail)
-            return f"The {BUYER_VALUES[b]} buyer at {KINDS[state.buyers[b]]}"
+            return labels.buyer(BUYER_VALUES[b], state.buyers[b])
         if head == "steps":
             b = state.arg
             to = (state.buyers[b] + int(tail)) % NKINDS
-            return f"{tail} step{'s' if tail != '1' else ''}: {KINDS[state.buyers[b]]} → {KINDS[to]}"
+            moved = list(state.buyers)
+            moved[b] = to
+            return labels.steps(BUYER_VALUES[b], state.buyers[b], to, int(tail),
+                                BASE_PRICE + sum(BUYER_VALUES[i] for i, m in enumerate(moved) if m == to))
         if head == "market":
             m = int(tail)
             if state.stage == "spread":
                 b = self._extra_buyer(state)
-                return f"Move the {BUYER_VALUES[b]} buyer from {KINDS[state.buyers[b]]} to {KINDS[m]}"
-            return f"A fish on the {KINDS[m]} market → garbage"
+                return labels.spread(BUYER_VALUES[b], state.buyers[b], m)
+            return labels.spoil_source(m)
         if cid == "garbage":
-            return "A fish from the garbage → back to its owner"
+            return labels.spoil_garbage()
         s = int(tail)
-        where = state.garbage if state.arg == GARBAGE else market_fish(state, state.arg)
-        return _label(f"{state.players[s]}'s fish ({where[s]} there)")
+        from_garbage = state.arg == GARBAGE
+        where = state.garbage if from_garbage else market_fish(state, state.arg)
+        return labels.spoil_owner(state.players[s], where[s], None if from_garbage else state.arg)
 
     def _prompt(self, state: WishesState) -> str:
         """What the seat to act is asked."""
         name = state.players[state.turn]
         if not state.stage:
             return f"{name}: take a fish (into a boat or for its wish) or sell one"
-        return f"{name}, {WISH_NAMES[CARDS[state.wish][1]]}: {STAGE_PROMPTS[state.stage]}"
+        stage = "spoilback" if state.stage == "spoilwho" and state.arg == GARBAGE else state.stage
+        market = KINDS[state.arg] if stage == "spoilwho" else ""
+        return f"{name}, {WISH_NAMES[CARDS[state.wish][1]]}: {labels.STAGE_PROMPTS[stage].format(market=market)}"
 
     def decisions(self, state: WishesState) -> list[Decision]:
         """The one pending decision of the seat to act; none once the game has ended."""
@@ -338,8 +316,9 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         return Decision(seat=state.turn, prompt=self._prompt(state), choices=choices, kind=state.stage or "action")
 
     def _make(self, state: WishesState, cid: str) -> Choice:
-        """A choice with its label."""
-        return Choice(id=cid, label=self._choice_label(state, cid), group=cid.partition("-")[0])
+        """A choice with its short label and its full sentence."""
+        label, detail = self._choice_text(state, cid)
+        return Choice(id=cid, label=label, detail=detail, group=cid.partition("-")[0])
 
     def _cached(self, state: WishesState, key: tuple) -> Choice:
         """A common choice, shared by everything its label shows (choices are immutable)."""
@@ -404,9 +383,9 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
                 self._end_turn(state, events)
                 return events
             wish = CARDS[card][1]
-            did = "kept" if wish == BOAT else "threw back"
-            events.append(Event(text=f"{name} {did} {card_name(card)} from slot {k + 1} for its wish{worms}.",
-                                seat=seat, kind="wish"))
+            did = (f"kept {KINDS[CARDS[card][0]]} face down from slot {k + 1} as an extra boat" if wish == BOAT else
+                   f"threw back {card_name(card)} from slot {k + 1} for its wish")
+            events.append(Event(text=f"{name} {did}{worms}.", seat=seat, kind="wish"))
             if wish == BOAT:
                 state.boat_cards.append(card)
                 state.boats[seat].append(-1)
@@ -524,8 +503,8 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             state.ocean_worms.append(0)
         if not k and not gain:
             return card, ""
-        paid = [f"paid {_worm_text(k)}"] if k else []
-        got = [f"gained {gain}" if k else f"gained {_worm_text(gain)}"] if gain else []
+        paid = [f"paid {worm_text(k)}"] if k else []
+        got = [f"gained {gain}" if k else f"gained {worm_text(gain)}"] if gain else []
         return card, f" ({', '.join(paid + got)})"
 
     def _credit(self, state: WishesState, seat: int, category: str, amount: int) -> None:
@@ -582,7 +561,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             state.worms[other] += 1
             given.append(state.players[other])
         to = f" and gave a worm each to {_and(given)}" if given else ""
-        return Event(text=f"{state.players[seat]} scored ${held} for {_worm_text(held)}{to}.", seat=seat, kind="worms")
+        return Event(text=f"{state.players[seat]} scored ${held} for {worm_text(held)}{to}.", seat=seat, kind="worms")
 
     def _end_turn(self, state: WishesState, events: list[Event]) -> None:
         """End the game if an end condition holds; else pass the turn, skipping seats that cannot act."""
