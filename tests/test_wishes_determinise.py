@@ -7,6 +7,7 @@ import random
 
 from engines.core import clone
 from engines.wishes import ENGINE
+from engines.wishes.cards import card_name
 from engines.wishes.rules import WishesState
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin"]
@@ -64,3 +65,11 @@ def test_determinised_games_play_on_to_the_end():
     while ENGINE.decisions(state):
         state, _ = ENGINE.apply(state, state.turn, ENGINE.choose(state, state.turn, "random", rnd))
     assert ENGINE.result(state) is not None
+
+
+def test_a_take_tells_everyone_which_card_comes_up_from_the_deck():
+    state = _mid_game(3, 7, 0)
+    top = state.deck[-1]
+    new, events = ENGINE.apply(state, state.turn, "boat-0")
+    assert new.ocean[-1] == top
+    assert events[0].private_to is None and f"{card_name(top)} comes up in slot 4" in events[0].text

@@ -490,7 +490,8 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
     def _take(self, state: WishesState, seat: int, k: int) -> tuple[int, str]:
         """Pay worms on the shallower cards, take slot k and its worms, slide the ocean and refill it.
 
-        Returns the card and a note on the worms, e.g. " (paid 2 worms, gained 1)".
+        Returns the card and a note on the worms and the card dealt, e.g. " (paid 2 worms, gained 1);
+        Kingfish (Spoilage) comes up in slot 4": the dealt card is news, so every public event tells it.
         """
         for i in range(k):
             state.ocean_worms[i] += 1
@@ -498,14 +499,15 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         state.worms[seat] += gain - k
         card = state.ocean.pop(k)
         del state.ocean_worms[k]
+        dealt = ""
         if state.deck:
             state.ocean.append(state.deck.pop())
             state.ocean_worms.append(0)
-        if not k and not gain:
-            return card, ""
+            dealt = f"; {card_name(state.ocean[-1])} comes up in slot {len(state.ocean)}"
         paid = [f"paid {worm_text(k)}"] if k else []
         got = [f"gained {gain}" if k else f"gained {worm_text(gain)}"] if gain else []
-        return card, f" ({', '.join(paid + got)})"
+        worms = f" ({', '.join(paid + got)})" if paid or got else ""
+        return card, worms + dealt
 
     def _credit(self, state: WishesState, seat: int, category: str, amount: int) -> None:
         """Move a seat's scoring marker and record why."""
