@@ -3,10 +3,11 @@
 Each example plays a random game to a random point (state A), deals B = determinise(A, s) for a seat s
 (None: the public) and compares everything s can observe: its view, who is asked and in what order, every
 decision it may see (public ones, and its own private ones, whose secrets B keeps), and the images drawn
-of its view. Then both play on by the same choice with the same dice: when that choice tells s the same
+of its view. Then both play on by the same choice with the same dice. When that choice tells s the same
 news in both worlds, the flow of play must still be the same (who is asked, in what order, for what kind
-of decision), so no step was made by itself in one world and asked in the other. (Only the flow: a card
-drawn into sight, such as a refilled Wishes slot, may differ without any news.)
+of decision); when the news differ, they must differ first in what they show (a card named), never by a
+step that one world took by itself and the other asked for. (A card drawn into sight without news, such
+as a refilled Wishes slot, may differ: only the flow is compared after the step.)
 """
 
 from __future__ import annotations
@@ -71,6 +72,12 @@ def news(events: list, seat: int | None) -> list[str]:
     return [e.text for e in events if e.private_to is None or e.private_to == seat]
 
 
+def shown_differently(a: list[str], b: list[str]) -> bool:
+    """True when the first difference in two news lists is a text told differently (a card shown), not a
+    step that only one world took (one list running on where the other stops)."""
+    return any(x != y for x, y in zip(a, b, strict=False))
+
+
 def play_to(engine: GameEngine, state: GameState, steps: int, rnd: random.Random) -> GameState:
     """Play random choices for up to `steps` moves."""
     for _ in range(steps):
@@ -102,8 +109,12 @@ def check_pair(engine: GameEngine, a: GameState, b: GameState, seat: int | None,
     actor, choice = common[int(rnd.random() * len(common))]
     a2, news_a = engine.apply(a, actor, choice)
     b2, news_b = engine.apply(same_dice(b, a), actor, choice)
-    if news(news_a, seat) != news(news_b, seat):
-        return  # the choice revealed something that differs between the worlds: they may part here
+    told_a, told_b = news(news_a, seat), news(news_b, seat)
+    if told_a != told_b:
+        assert shown_differently(told_a, told_b), (
+            f"after seat {actor} chose {choice!r}, one world of seat {seat} took a step the other did not: "
+            f"{told_a} vs {told_b}")
+        return  # the choice showed something that differs between the worlds: they may part here
     assert flow(engine, b2, seat) == flow(engine, a2, seat), (
         f"after seat {actor} chose {choice!r}, play goes on differently in the two worlds of seat {seat}")
 
