@@ -7,7 +7,7 @@ from PIL import ImageDraw
 from engines.core import Result
 from engines.pushfish import sim
 from engines.pushfish.cards import CHARACTERS, GROUND, ITEMS, MISSIONS, STRENGTHS
-from engines.pushfish.rules import EMPTY, FACE_DOWN, PushFishView
+from engines.pushfish.state import EMPTY, FACE_DOWN, PushFishView
 from renderers.common import (
     HIGHLIGHT,
     INK,

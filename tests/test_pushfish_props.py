@@ -11,7 +11,7 @@ from engines.core import clone
 from engines.playout import playout
 from engines.pushfish import ENGINE
 from engines.pushfish.cards import GROUND, ITEMS
-from engines.pushfish.rules import HAND_LIMIT, PushFishState, hand
+from engines.pushfish.state import HAND_LIMIT, PushFishState, hand
 
 MODES = [{}, {"noisy": True}, {"first_game": True}, {"hard": True}, {"legendary": [0]}, {"length": "medium"}]
 

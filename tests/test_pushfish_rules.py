@@ -7,7 +7,7 @@ import pytest
 from engines.core import IllegalChoice
 from engines.pushfish import ENGINE, sim
 from engines.pushfish.cards import GROUND, ITEMS, MISSIONS
-from engines.pushfish.rules import FACE_DOWN, catches, hand
+from engines.pushfish.state import FACE_DOWN, catches, hand
 from tests.pushfish_helpers import (
     CENTRE,
     MISS,

@@ -37,7 +37,8 @@ Rules choices the rulebook and RULINGS leave open:
 - Choice ids use '-' (`cast-r2c3`, `hit-r1c2`, `aim-S-c`, `item-7`, `ability`, `end`) since ':' is reserved.
 """
 
-from engines.pushfish.rules import PushFishEngine, PushFishOptions, PushFishState, PushFishView
+from engines.pushfish.rules import PushFishEngine
+from engines.pushfish.state import PushFishOptions, PushFishState, PushFishView
 
 ENGINE = PushFishEngine()
 

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING
 
 from engines.pushfish import sim
 from engines.pushfish.cards import CHARACTERS, FINDS, GROUND, ITEMS, LEGEND, MISSIONS, STRENGTHS, matches
-from engines.pushfish.rules import EMPTY, FACE_DOWN, RODS, SPACES, parse_pos
+from engines.pushfish.choices import parse_pos
+from engines.pushfish.state import EMPTY, FACE_DOWN, RODS, SPACES
 
 if TYPE_CHECKING:
-    from engines.pushfish.rules import PushFishEngine, PushFishState, PushFishView
+    from engines.pushfish.rules import PushFishEngine
+    from engines.pushfish.state import PushFishState, PushFishView
 
 ITEM_VALUE = 2.5  # what a drawn item card is worth on average, in points
 RECAST_MARGIN = 0.3
