@@ -124,13 +124,13 @@ def test_catch_two_round_fights_only_cards_of_that_kind(monkeypatch):
     assert s.phase == "cast" and not any(i.startswith("hit-") for i in ids(s))
 
 
-def test_catch_two_item_is_not_offered_for_another_kind(monkeypatch):
+def test_catch_two_item_cannot_be_played_for_another_kind(monkeypatch):
     s = quiet(game(chars=("hattori", "jack")))
     mackerel = put(s, 0, "Mackerel")
     give(s, 0, "Coral Kingdom")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
-    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
-    assert catches(s, 0) == [mackerel] and s.turn == 1  # nothing to do after the catch: the turn ended
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c", "items")
+    assert catches(s, 0) == [mackerel] and ids(s) == ["back"]  # the items step is asked, the card is not playable
 
 
 def test_rare_sinkers_give_one_more_rod_action(monkeypatch):

@@ -22,7 +22,9 @@ def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int) -> st
     ids = engine._ids(state, seat)
     if len(ids) == 1:
         return ids[0]
-    return _Mind(engine.view(state, seat), seat).pick(ids)
+    mind = _Mind(engine.view(state, seat), seat)
+    mind.playable = [f"item-{i}" for i in engine._usable_items(state, seat)]  # of its own hand, now
+    return mind.pick(ids)
 
 
 class _Mind:
@@ -32,6 +34,7 @@ class _Mind:
         self.v = view
         self.seat = seat
         self.hard = view.hard or seat in view.legendary
+        self.playable: list[str] = []
         seen = {c for c in view.ground if c >= 0} | {c for c in view.known if c >= 0}
         seen |= {c for catches in view.catches for c in catches}
         unseen = [c for c in range(len(GROUND)) if c not in seen]
@@ -97,6 +100,8 @@ class _Mind:
         heads = {i.split("-")[0] for i in ids}
         if "drop" in heads or "toss" in heads:
             return min((i for i in ids if i != "back"), key=lambda i: (ITEMS[int(i.split("-")[1])].points, i))
+        if "use" in heads:  # the fish for a mission: the engine lists first the way that keeps most missions open
+            return ids[0]
         if "mission" in heads:
             return max((i for i in ids if i != "skip"), key=lambda i: (MISSIONS[int(i.split("-")[1])].points, i))
         if self.v.sub == "items":
@@ -107,7 +112,7 @@ class _Mind:
             return self.swap(ids)
         if "ability" in ids and self.want_ability():
             return "ability"
-        if "items" in ids and self.want_item(self.hand_ids()):
+        if "items" in ids and self.want_item(self.playable):
             return "items"
         if "aim" in heads:
             return max((i for i in ids if i.startswith("aim")), key=self.aim_score)
@@ -119,9 +124,6 @@ class _Mind:
                 return casts[self.seat % min(3, len(casts))]
             return casts[0]
         return "end"
-
-    def hand_ids(self) -> list[str]:
-        return [f"item-{i}" for i in self.v.hand]
 
     def best_cast(self, floor: float = 0.0) -> float:
         return max((self.cast_ev(p, floor) for p in range(SPACES) if self.v.ground[p] != EMPTY), default=0.0)

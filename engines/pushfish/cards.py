@@ -137,6 +137,37 @@ def fulfil(needs: tuple[str, ...], cards: list[int]) -> list[int] | None:
     return search(0, [])
 
 
+KIND_WORDS = {"sea": "sea", "tropical": "tropical", "freshwater": "freshwater", "deep": "deep-sea"}
+
+
+def _need_words(need: str, count: int) -> str:
+    """One mission target (`count` times over) in words: "3 sea fish", "a rare fish", "Sardine"."""
+    many = count > 1
+    head = str(count) if many else "a"
+    if need.startswith("kind:"):
+        return f"{head} {KIND_WORDS[need[5:]]} fish"
+    if need.startswith("strength:"):
+        return f"{head} fish of strength {need[9:]}"
+    if need == "rare":
+        return f"{head} rare fish"
+    if need == "find":
+        return f"{head} Treasure or Junk card{'s' * many}"
+    return f"{count} {need}" if many else need
+
+
+@cache
+def mission_text(needs: tuple[str, ...]) -> str:
+    """What a mission asks for, in words: "3 sea fish", "Sardine and Mackerel"."""
+    if len(needs) > 1 and len(set(needs)) == len(needs) and all(n.startswith("kind:") for n in needs):
+        words = [KIND_WORDS[n[5:]] for n in needs]  # "a sea, a tropical and a deep-sea fish"
+        return "a " + ", a ".join(words[:-1]) + f" and a {words[-1]} fish"
+    counts = dict.fromkeys(needs, 0)
+    for n in needs:
+        counts[n] += 1
+    parts = [_need_words(n, k) for n, k in counts.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 @cache
 def card_label(card: int) -> str:
     """A short text for a ground card: name, number, strength."""

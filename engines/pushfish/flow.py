@@ -10,7 +10,7 @@ from engines.pushfish.cards import (
     STRENGTHS,
     card_label,
 )
-from engines.pushfish.choices import clip, pos_label
+from engines.pushfish.choices import pos_label
 from engines.pushfish.state import (
     CASTING,
     OFFER,
@@ -26,6 +26,12 @@ from engines.pushfish.state import (
     needed_successes,
     put,
 )
+
+
+def next_first(state: PushFishState) -> int:
+    """The next round's first player: the one to the left of this round's (with 2 players it stays)."""
+    n = len(state.players)
+    return state.first if n == 2 else (state.first + 1) % n
 
 
 class TurnFlow:
@@ -112,7 +118,7 @@ class TurnFlow:
             self._begin_rod(state, pos)
             self._settle(state, events)
             return
-        self._start_round(state, (state.first + 1) % len(state.players), events)
+        self._start_round(state, next_first(state), events)
 
     def _finish_turn(self, state: PushFishState, events: list[Event]) -> None:
         """The turn's fighting is over: claim a mission if one is complete, then move on."""
@@ -132,8 +138,12 @@ class TurnFlow:
             return
         if state.noisy:
             self._next_fighter(state, events)
-        else:
-            self._start_turn(state, (state.turn + 1) % len(state.players), events)
+            return
+        n = len(state.players)
+        seat = (state.turn + 1) % n
+        if seat == state.first and n > 2:  # everyone has had a turn: the next player on the left starts the round
+            state.first = seat = next_first(state)
+        self._start_turn(state, seat, events)
 
     def _settle(self, state: PushFishState, events: list[Event]) -> None:
         """Put the turn in the phase its counters imply, and play any forced single choice."""
@@ -192,7 +202,7 @@ class TurnFlow:
             state.hits += (hit,)
         state.phase = "hit"
         where = "" if hit == target else f" (landed on {pos_label(hit)})"
-        events.append(Event(text=clip(f"{name} casts at {pos_label(target)}{where}: HIT! "
+        events.append(Event(text=(f"{name} casts at {pos_label(target)}{where}: HIT! "
                                        f"{card_label(state.ground[hit])}"), seat=seat))
 
     def _begin_rod(self, state: PushFishState, pos: int) -> None:

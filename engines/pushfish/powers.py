@@ -9,10 +9,11 @@ from engines.pushfish.cards import (
     ITEMS,
     card_label,
 )
-from engines.pushfish.choices import clip, pos_label
+from engines.pushfish.choices import pos_label
 from engines.pushfish.state import (
     CASTING,
     CASTS,
+    EFFECT_PHASES,
     EFFECTS,
     HAND_LIMIT,
     ITEM_PHASES,
@@ -68,15 +69,13 @@ class Powers:
         phase = state.phase
         return [i for i in state.hands[seat] if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])]
 
-    def _has_usable_item(self, state: PushFishState, seat: int) -> bool:
-        """Whether some item card in the seat's hand would do something now."""
-        if seat != state.turn:
+    def _item_step(self, state: PushFishState, seat: int) -> bool:
+        """Whether the items step is offered: the seat holds an item card and some item of the game would do
+        something now. Both are public (hand sizes are), so the step never tells what the seat holds."""
+        if seat != state.turn or not state.hands[seat]:
             return False
         phase = state.phase
-        for i in state.hands[seat]:
-            if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i]):
-                return True
-        return False
+        return any(phase in phases and self._item_ok(state, effect) for effect, phases in EFFECT_PHASES.items())
 
     @staticmethod
     def _item_ok(state: PushFishState, effect: str) -> bool:
@@ -132,7 +131,7 @@ class Powers:
             state.weak += 1
         elif effect == "calm":
             state.calm = True
-        events.append(Event(text=clip(text), seat=seat))
+        events.append(Event(text=text, seat=seat))
 
     @staticmethod
     def _add_rods(state: PushFishState, n: int) -> None:

@@ -181,15 +181,18 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
             found = []
         if self._ability(state, seat):
             found.append(choices.ability(state.chars[seat]))
-        if self._has_usable_item(state, seat):
+        if self._item_step(state, seat):
             found.append(choices.OPEN_ITEMS)
         if phase in ("nohit", "lost", "after"):
             found.append(choices.END[phase == "lost", phase == "after" or bool(state.caught) or state.first_game])
         return found
 
     def _sub_choices(self, state: PushFishState, seat: int, sub: str) -> list[Choice]:
-        """The choices of a sub-decision: the item list, a peek or swap target, Chef Ramsay's discard."""
-        if sub == "items":
+        """The choices of a sub-decision: the item list, a peek or swap target, Chef Ramsay's discard, the fish
+        that fill a mission."""
+        if sub == "fulfil":
+            found = self._way_choices(state)
+        elif sub == "items":
             found = [choices.item("item", i) for i in self._usable_items(state, seat)]
         elif sub == "chef":
             found = [choices.item("toss", i) for i in hand(state, seat)]
@@ -232,9 +235,20 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         seat, sub = state.turn, state.sub
         found = self._turn_choices(state, seat)
         if sub:
-            return [Decision(seat=seat, prompt=f"{names[seat]}: {SUB_PROMPTS[sub]}", private=sub in ("items", "chef"),
-                             kind=sub, choices=found)]
-        return [Decision(seat=seat, prompt=f"{names[seat]}: {PROMPTS[phase]}", kind=phase, choices=found)]
+            return [Decision(seat=seat, prompt=f"{names[seat]}: {self._sub_prompt(state, found)}",
+                             private=sub in ("items", "chef"), kind=sub, choices=found)]
+        prompt = PROMPTS[phase]
+        if phase == "cast":
+            prompt += f" ({state.casts} bait{'s' * (state.casts != 1)} left)"
+        return [Decision(seat=seat, prompt=f"{names[seat]}: {prompt}", kind=phase, choices=found)]
+
+    def _sub_prompt(self, state: PushFishState, found: list[Choice]) -> str:
+        """What a sub-decision asks (the private item list says so when nothing in it can be played now)."""
+        if state.sub == "fulfil":
+            return self._way_prompt(state)
+        if state.sub == "items" and len(found) == 1:
+            return "none of your items can be played now"
+        return SUB_PROMPTS[state.sub]
 
     def play(self, state: PushFishState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
         """Apply a validated choice, then settle forced follow-ups."""
@@ -284,7 +298,9 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         elif head == "toss":
             self._chef(state, seat, int(tail), events)
         elif head == "mission":
-            self._claim(state, seat, int(tail), events)
+            self._choose_mission(state, seat, int(tail), events)
+        elif head == "use":
+            self._claim(state, seat, state.arg, tuple(map(int, tail.split("-"))), events)
         elif head == "skip":
             self._advance(state, events)
         elif head == "end":

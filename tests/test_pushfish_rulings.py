@@ -1,0 +1,206 @@
+"""Push Fish rulings of issue 11: nothing secret shows through the flow of play, the first player rotates,
+the player chooses the fish a mission uses, and the words on the buttons."""
+
+from __future__ import annotations
+
+from engines.pushfish import ENGINE
+from engines.pushfish.cards import MISSIONS, mission_text
+from tests.pushfish_helpers import (
+    CENTRE,
+    MISS,
+    card,
+    empty_hands,
+    game,
+    give,
+    play,
+    put,
+    script,
+    set_catches,
+    take_out,
+)
+
+
+def public(state, seat):
+    """What `seat` can observe of the pending decisions: who is asked, and every decision it may see."""
+    return [(d.seat, d.prompt, d.kind, [(c.id, c.label, c.detail) for c in d.choices])
+            if not d.private or d.seat == seat else (d.seat, "private")
+            for d in ENGINE.decisions(state)]
+
+
+def no_missions(state):
+    state.mdeck += tuple(m for m in state.offer if m >= 0)
+    state.offer = (-1,) * 5
+    return state
+
+
+def twins(*names_per_world):
+    """The same table twice, seat 0 holding different items in each."""
+    worlds = []
+    for names in names_per_world:
+        s = no_missions(game(chars=("hattori", "jack")))
+        empty_hands(s)
+        for name in names:
+            give(s, 0, name)
+        worlds.append(s)
+    return worlds
+
+
+def test_the_items_step_after_three_misses_does_not_depend_on_which_items_are_held(monkeypatch):
+    worlds = twins(["Spare Bait"], ["Coral Kingdom"])  # the first can be played after a miss, the second not
+    after = []
+    for s in worlds:
+        script(monkeypatch, casts=[MISS, MISS, MISS])
+        s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+        after.append(s)
+    a, b = after
+    assert a.turn == b.turn == 0 and public(a, 1) == public(b, 1) and public(a, None) == public(b, None)
+    assert {c.id for c in ENGINE.decisions(a)[0].choices} == {"items", "end"}
+
+
+def test_the_items_step_after_a_catch_does_not_depend_on_which_items_are_held(monkeypatch):
+    worlds = twins(["Father's Sushi Restaurant"], ["Coral Kingdom"])  # after a sea fish: the first fits
+    after = []
+    for s in worlds:
+        put(s, 0, "Mackerel")
+        script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+        s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
+        after.append(s)
+    a, b = after
+    assert public(a, 1) == public(b, 1) and a.phase == b.phase == "after"
+    s, _ = play(b, 0, "items")
+    private = ENGINE.decisions(s)[0]
+    assert private.private and [c.id for c in private.choices] == ["back"] and "none" in private.prompt.lower()
+
+
+def test_a_turn_ends_by_itself_only_when_the_seat_holds_no_item(monkeypatch):
+    s = no_missions(game(chars=("hattori", "jack")))
+    empty_hands(s)
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+    assert s.turn == 1  # no item at all, as everyone can count: the lone "end" is played at once
+
+
+def test_three_players_rotate_the_first_player_each_round(monkeypatch):
+    s = no_missions(game(n=3, chars=("hattori", "viking", "ramsay")))  # no ability after a miss
+    empty_hands(s)
+    s.first = 0
+    order = []
+    for _ in range(9):
+        order.append(s.turn)
+        script(monkeypatch, casts=[MISS, MISS, MISS])
+        s, _ = play(s, s.turn, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+        empty_hands(s)
+    assert order == [0, 1, 2, 1, 2, 0, 2, 0, 1]  # A B C, B C A, C A B
+
+
+def test_two_players_simply_alternate(monkeypatch):
+    s = no_missions(game(n=2, chars=("hattori", "viking")))
+    order = []
+    for _ in range(5):
+        empty_hands(s)
+        order.append(s.turn)
+        script(monkeypatch, casts=[MISS, MISS, MISS])
+        s, _ = play(s, s.turn, "cast-r1c1", "cast-r1c1", "cast-r1c1")
+    assert order == [0, 1, 0, 1, 0]
+
+
+def mission(name):
+    return next(i for i, m in enumerate(MISSIONS) if m.name == name)
+
+
+def offer_only(s, *names):
+    wanted = [mission(n) for n in names]
+    s.mdeck = tuple(m for m in (*s.mdeck, *(m for m in s.offer if m >= 0)) if m not in wanted)
+    s.offer = (*wanted, *(-1,) * (5 - len(wanted)))
+
+
+def test_the_player_chooses_which_fish_a_mission_uses_so_a_second_stays_possible(monkeypatch):
+    """Little Nibblers (3 W fish) claimed with Carp, Flounder and Clownfish leaves the Sardine for Sardine Run."""
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    offer_only(s, "Little Nibblers", "Sardine Run")
+    held = [card("Sardine"), card("Carp"), card("Flounder"), card("Mackerel")]
+    for c in held:
+        take_out(s, c)
+    set_catches(s, 0, held)
+    put(s, 0, "Clownfish")
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Little Nibblers')}")
+    d = ENGINE.decisions(s)[0]
+    assert not d.private and d.kind == "fulfil" and "3 fish of strength W" in d.prompt
+    ways = {c.label: c for c in d.choices if c.id != "back"}
+    assert set(ways) == {"Sardine, Carp, Flounder", "Sardine, Carp, Clownfish", "Sardine, Flounder, Clownfish",
+                         "Carp, Flounder, Clownfish"}
+    best = d.choices[0]  # the way that keeps the most other missions possible comes first
+    assert best.label == "Carp, Flounder, Clownfish" and best.detail == "Keeps Sardine Run possible"
+    s, _ = play(s, 0, best.id)
+    assert set(s.spent) == {card("Carp"), card("Flounder"), card("Clownfish")} and s.turn == 1
+    assert [m for m, _ in ENGINE._claimable(s, 0)] == [mission("Sardine Run")]
+
+
+def test_a_fish_used_for_one_mission_cannot_count_for_another(monkeypatch):
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    offer_only(s, "Sardine Run", "Fish Market")
+    held = [card("Sardine"), card("Pink Salmon")]
+    for c in held:
+        take_out(s, c)
+    set_catches(s, 0, held)
+    put(s, 0, "Mackerel")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c", f"mission-{mission('Sardine Run')}")
+    assert s.turn == 1 and set(s.spent) == {card("Sardine"), card("Mackerel")}  # one way only: no question
+    assert ENGINE._claimable(s, 0) == []
+
+
+def test_back_from_choosing_the_fish_returns_to_the_missions(monkeypatch):
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    offer_only(s, "Little Nibblers")
+    held = [card("Sardine"), card("Carp"), card("Flounder")]
+    for c in held:
+        take_out(s, c)
+    set_catches(s, 0, held)
+    put(s, 0, "Clownfish")
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Little Nibblers')}", "back")
+    assert s.phase == "mission" and s.spent == () and {"skip"} < {c.id for c in ENGINE.decisions(s)[0].choices}
+
+
+def test_the_waters_mission_asks_for_as_many_kinds_as_its_name_says():
+    """Missions list 2-3 targets (RULINGS), so "Four Waters" with three kinds became "Three Waters"."""
+    assert MISSIONS[mission("Three Waters")].needs == ("kind:sea", "kind:tropical", "kind:freshwater")
+    assert not any("Four" in m.name for m in MISSIONS)
+
+
+def test_mission_labels_say_words_not_data_codes():
+    texts = {m.name: mission_text(m.needs) for m in MISSIONS}
+    assert texts["Seaside Trio"] == "3 sea fish"
+    assert texts["Little Nibblers"] == "3 fish of strength W"
+    assert texts["Collector"] == "2 rare fish"
+    assert texts["Beachcomber"] == "2 Treasure or Junk cards"
+    assert texts["Three Waters"] == "a sea, a tropical and a freshwater fish"
+    assert texts["Sardine Run"] == "Sardine and Mackerel"
+    for text in texts.values():
+        assert not any(code in text for code in (":", "kind", "strength:", "rare, rare", "find"))
+
+
+def test_rod_aims_offer_the_fishs_zone_and_say_what_the_number_is(monkeypatch):
+    s = no_missions(game(chars=("hattori", "jack")))
+    empty_hands(s)
+    put(s, 0, "Pike")  # strength S: zone 66-86
+    script(monkeypatch, casts=[0])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1")
+    aims = [c for c in ENGINE.decisions(s)[0].choices if c.id.startswith("aim-")]
+    assert [c.id for c in aims] == ["aim-S-lo", "aim-S-c", "aim-S-hi"]
+    assert all("%" in c.label and "on the 0-100 rod" in c.detail for c in aims)
+
+
+def test_the_cast_prompt_says_how_many_baits_are_left(monkeypatch):
+    s = no_missions(game(chars=("hattori", "jack")))
+    empty_hands(s)
+    assert "3 baits left" in ENGINE.decisions(s)[0].prompt
+    script(monkeypatch, casts=[MISS])
+    s, _ = play(s, 0, "cast-r1c1")
+    assert "2 baits left" in ENGINE.decisions(s)[0].prompt
+
