@@ -1,218 +1,356 @@
-"""Friendly Fishing drawings: the board grid with coordinates, the boat and its targets, and collections."""
+"""Friendly Fishing drawings: the board (water grid, rocks, island, tiles, boat, choices, the latest turn),
+each player's catch, and the final scores. Drawn 640 px wide for a phone's 400: text a player needs is
+at least 8 px tall there (13 px here), nothing under 6 px (10 px here).
+
+The parts that never change in a game (the grid with its coordinates, rocks and island; the legend) are
+drawn once per board side and special sets and pasted; tiles are cached sprites.
+"""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+import io
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
 
 from engines.core import Result
 from engines.friendly.rules import FriendlyView
-from engines.friendly.tiles import BOARDS, COLOUR_NAMES, KIND_NAMES
-from renderers.common import (
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    PANEL,
-    WATER,
-    fit_text,
-    font,
-    last_action_bar,
-    new_canvas,
-    rounded,
-    score_table,
-    seat_marker,
-    text_colour_on,
-    to_png,
-    turn_banner,
-    wrap_text,
+from engines.friendly.scoring import COMMON_POINTS, DINKER, JUNK, LUNKER, SHINER_POINTS, SKIPJACK
+from engines.friendly.tiles import BOARDS, COLOUR_NAMES, KIND_NAMES, SPECIAL_SETS
+from renderers.art import banner, boat_sprite, event_bar, paint_water, paste, px, seat_badge
+from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, to_png, wrap_text
+from renderers.friendly_art import (
+    FISH_RGB,
+    common_fish,
+    island_sprite,
+    rock_sprite,
+    tile_sprite,
 )
 
-CELL = 72
-MARGIN = 30  # room for the coordinates around the grid
-WIDTH = 1200
-ROCK = (128, 124, 116)
-SAND = (226, 200, 140)
-TARGET = (255, 196, 0)
-SELECTED = (200, 40, 160)
-
-# Each kind: short text drawn on the tile (readable without colour) and its fill colour.
-KIND_STYLE = {
-    "R": ("R", (214, 56, 48)), "Y": ("Y", (244, 206, 52)), "G": ("G", (58, 158, 72)), "B": ("B", (44, 98, 200)),
-    "C": ("Cr", (226, 130, 70)), "K": ("K", (128, 70, 170)), "L": ("L", (70, 96, 78)), "D": ("D", (150, 214, 204)),
-    "S": ("S", (26, 52, 104)), "H": ("Sh", (206, 210, 224)), "J": ("J", (116, 86, 58)),
-    "F2": ("SwF", (255, 255, 255)), "T2": ("SwT", (255, 255, 255)), "SL": ("Sld", (255, 255, 255)),
-    "RM": ("Rem", (255, 255, 255)), "DP": ("×2", (255, 255, 255)),
-}
-LEGEND = {"C": "Crayfish", "K": "Kingfish", "L": "Lunker", "D": "Dinker", "S": "Skipjack", "H": "Shiner",
-          "J": "Junk", "F2": "Swap 2 Fish", "T2": "Swap 2 Tiles", "SL": "Slide a Tile", "RM": "Remove a Tile",
-          "DP": "Double Points"}
-SPECIAL_CODES = {"kingfish": "K", "lunker": "L", "dinker": "D", "skipjack": "S", "shiner": "H", "junk": "J"}
-CORNER_CELLS = ("R", "Y", "G", "B")
-KIND_ORDER = list(KIND_STYLE)
+WIDTH = 640
+MARGIN = 30  # the coordinates' strip on each edge of the grid
+PAD = 12
+TEXT = px(WIDTH, 10)  # names, scores, counts and coordinates: 10 px tall at 400 px display
+SMALL = px(WIDTH, 9)  # the legend and notes
+SELECTED = (214, 40, 170)
+COMPRESS = 3  # zlib level: 1 is ~20% bigger for little gain in time, 6 ~30% slower
+KIND_ORDER = ("R", "Y", "G", "B", "C", "K", "L", "D", "S", "H", "J", "F2", "T2", "SL", "RM", "DP")
+MINI = 34  # a collected tile in a player's row
+ENTRY = MINI + 34  # a collected tile and its count
+CARD_HEAD = 36
+CARD_LINE = MINI + 8
+ACTIVE_FILL = (255, 240, 190)
+POINTS = {"C": "most 8, next 4", "L": f"{LUNKER}, the last one only", "D": f"{DINKER}, may move on",
+          "S": f"{SKIPJACK}, reached in a line", "H": "/".join(str(p) for p in SHINER_POINTS[1:]),
+          "J": f"{JUNK} each"}
 
 
-def _tile(draw: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, float, float], size: int) -> None:
-    """A tile: its colour, and its letters so it reads without colour; action tiles are white and dashed-free."""
-    text, fill = KIND_STYLE[kind]
-    rounded(draw, box, fill=fill, radius=max(4, int((box[2] - box[0]) / 7)), width=2)
-    if kind in ("F2", "T2", "SL", "RM", "DP"):
-        x0, y0, x1, y1 = box
-        draw.rectangle((x0 + 4, y0 + 4, x1 - 4, y0 + 8), fill=(40, 62, 88))
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    draw.text((cx, cy + 1), text, font=font(size, bold=True), fill=text_colour_on(fill), anchor="mm")
+# ---- geometry --------------------------------------------------------------------------------------
+def cell_size(width: int) -> int:
+    """Side of one grid space for a board `width` spaces wide (the grid fills the image width)."""
+    return (WIDTH - 2 * MARGIN) // width
 
 
-def _boat(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
-    """The shared boat: a brown hull with a white sail."""
-    draw.polygon([(cx - 26, cy + 6), (cx + 26, cy + 6), (cx + 16, cy + 22), (cx - 16, cy + 22)],
-                 fill=(120, 72, 36), outline=INK, width=2)
-    draw.line((cx, cy + 6, cx, cy - 24), fill=INK, width=3)
-    draw.polygon([(cx + 2, cy - 22), (cx + 2, cy + 2), (cx + 22, cy + 2)], fill=(255, 255, 255), outline=INK)
+def grid_height(v: FriendlyView) -> int:
+    """Height of the grid with its coordinate strips."""
+    return v.height * cell_size(v.width) + 2 * MARGIN
 
 
-def _grid(draw: ImageDraw.ImageDraw, v: FriendlyView, top: int) -> int:
-    """The board with coordinates, rocks, island, tiles, boat and the current targets. Returns bottom y."""
-    x0, y0 = MARGIN, top + MARGIN
-    cf = font(17, bold=True)
-    for c in range(v.width):
-        cx = x0 + c * CELL + CELL // 2
-        draw.text((cx, top + MARGIN // 2), chr(65 + c), font=cf, fill=INK, anchor="mm")
-        draw.text((cx, y0 + v.height * CELL + MARGIN // 2), chr(65 + c), font=cf, fill=INK, anchor="mm")
-    for r in range(v.height):
-        cy = y0 + r * CELL + CELL // 2
-        draw.text((MARGIN // 2, cy), str(r + 1), font=cf, fill=INK, anchor="mm")
-        draw.text((x0 + v.width * CELL + MARGIN // 2, cy), str(r + 1), font=cf, fill=INK, anchor="mm")
-    draw.rectangle((x0, y0, x0 + v.width * CELL, y0 + v.height * CELL), fill=WATER)
-    corners = {"R": 0, "Y": v.width - 1, "B": v.width * v.height - 1, "G": (v.height - 1) * v.width}
-    island = [i for i, t in enumerate(v.terrain) if t == "I"]
-    for i, t in enumerate(v.terrain):
-        bx, by = x0 + (i % v.width) * CELL, y0 + (i // v.width) * CELL
-        draw.rectangle((bx, by, bx + CELL, by + CELL), outline=(90, 140, 170), width=1)
+def _origin(v: FriendlyView) -> int:
+    """Left edge of the grid's first column."""
+    return (WIDTH - v.width * cell_size(v.width)) // 2
+
+
+def _centre(v: FriendlyView, cell: int, top: int) -> tuple[float, float]:
+    """Centre of a grid cell (-1: the Central Island) in image coordinates."""
+    size = cell_size(v.width)
+    if cell < 0:
+        island = [i for i, t in enumerate(v.terrain) if t == "I"]
+        xs = [_centre(v, i, top)[0] for i in island]
+        return sum(xs) / len(xs), _centre(v, island[0], top)[1]
+    return _origin(v) + (cell % v.width + 0.5) * size, top + MARGIN + (cell // v.width + 0.5) * size
+
+
+def _box(v: FriendlyView, cell: int, top: int, inset: float = 0) -> tuple[float, float, float, float]:
+    """The square of a grid cell, shrunk by `inset` on every side."""
+    half = cell_size(v.width) / 2 - inset
+    cx, cy = _centre(v, cell, top)
+    return cx - half, cy - half, cx + half, cy + half
+
+
+# ---- the parts drawn once per game -----------------------------------------------------------------
+@cache
+def grid_layer(side: str) -> Image.Image:
+    """The empty board of one side: coordinates on every edge, water, rocks with their colours, the island."""
+    board = BOARDS[side]
+    size = cell_size(board.width)
+    v = _shape(side)
+    img = Image.new("RGB", (WIDTH, grid_height(v)), BG)
+    draw = ImageDraw.Draw(img, "RGBA")
+    x0, y0 = _origin(v), MARGIN
+    x1, y1 = x0 + board.width * size, y0 + board.height * size
+    paint_water(img, (x0, y0, x1, y1), radius=10)
+    for i in range(1, board.width):
+        draw.line((x0 + i * size, y0 + 3, x0 + i * size, y1 - 3), fill=(255, 255, 255, 70), width=1)
+    for i in range(1, board.height):
+        draw.line((x0 + 3, y0 + i * size, x1 - 3, y0 + i * size), fill=(255, 255, 255, 70), width=1)
+    coords = font(px(WIDTH, 11), bold=True)
+    for c in range(board.width):
+        cx = x0 + (c + 0.5) * size
+        for y in (MARGIN / 2, y1 + MARGIN / 2):
+            draw.text((cx, y), chr(65 + c), font=coords, fill=INK, anchor="mm")
+    for r in range(board.height):
+        cy = y0 + (r + 0.5) * size
+        for x in (x0 - MARGIN / 2, x1 + MARGIN / 2):
+            draw.text((x, cy), str(r + 1), font=coords, fill=INK, anchor="mm")
+    corner = {cell: colour for colour, cell in board.corners.items()}
+    for i, t in enumerate(board.terrain):
         if t == "#":
-            draw.ellipse((bx + 6, by + 10, bx + CELL - 6, by + CELL - 6), fill=ROCK, outline=INK, width=2)
-    for colour, cell in corners.items():
-        bx, by = x0 + (cell % v.width) * CELL, y0 + (cell // v.width) * CELL
-        _tile(draw, colour, (bx + 20, by + 20, bx + CELL - 20, by + CELL - 20), 18)
-        if v.double == colour:
-            _tile(draw, "DP", (bx + 2, by + 2, bx + 30, by + 26), 15)
-    ix0 = min(i % v.width for i in island)
-    ix1 = max(i % v.width for i in island)
-    iy = island[0] // v.width
-    ibox = (x0 + ix0 * CELL + 4, y0 + iy * CELL + 4, x0 + (ix1 + 1) * CELL - 4, y0 + (iy + 1) * CELL - 4)
-    rounded(draw, ibox, fill=SAND, radius=18, width=2)
-    if v.boat >= 0 or v.finished:
-        draw.text(((ibox[0] + ibox[2]) / 2, (ibox[1] + ibox[3]) / 2), "Island", font=font(15, bold=True),
-                  fill=INK, anchor="mm")
+            cx, cy = _centre(v, i, 0)
+            paste(img, rock_sprite(size - 6), cx, cy)
+            if i in corner:
+                paste(img, common_fish(corner[i], round(size * 0.5)), cx, cy + size * 0.05)
+    island = [i for i, t in enumerate(board.terrain) if t == "I"]
+    (ax, ay), (bx, _) = _centre(v, island[0], 0), _centre(v, island[-1], 0)
+    paste(img, island_sprite(round(bx - ax + size * 0.96), round(size * 0.96)), (ax + bx) / 2, ay)
+    return img
+
+
+def _shape(side: str) -> FriendlyView:
+    """A view carrying only a side's geometry, for drawing the empty board."""
+    board = BOARDS[side]
+    return FriendlyView.model_construct(width=board.width, height=board.height, terrain="".join(board.terrain))
+
+
+@cache
+def legend_layer(specials: tuple[str, ...], kingfish_need: int) -> Image.Image:
+    """What each tile is worth, pictured: common fish, crayfish and the special sets in play; the actions."""
+    codes = ["C"] + [SPECIAL_SETS[s] for s in specials]
+    rows = 1 + -(-len(codes) // 2)
+    line = 40
+    actions_h = 64
+    img = Image.new("RGB", (WIDTH, PAD + rows * line + actions_h + PAD), BG)
+    draw = ImageDraw.Draw(img)
+    f = font(SMALL)
+    fb = font(SMALL, bold=True)
+    y = PAD + line / 2
+    x = PAD
+    for n, colour in enumerate(FISH_RGB):
+        paste(img, common_fish(colour, 36), x + 20 + n * 30, y + (6 if n % 2 else -6))
+    text = "Common fish, per colour: " + " ".join(str(p) for p in COMMON_POINTS[1:])
+    draw.text((x + 144, y), text, font=fb, fill=INK, anchor="lm")
+    half = (WIDTH - 2 * PAD) // 2
+    for n, code in enumerate(codes):
+        cx = PAD + (n % 2) * half
+        cy = PAD + line * (1 + n // 2) + line / 2
+        paste(img, tile_sprite(code, MINI), cx + MINI / 2, cy)
+        worth = f"{kingfish_need} win at once" if code == "K" else POINTS[code]
+        name = KIND_NAMES[code]
+        draw.text((cx + MINI + 8, cy), name, font=fb, fill=INK, anchor="lm")
+        draw.text((cx + MINI + 14 + draw.textlength(name, font=fb), cy), worth, font=f, fill=INK, anchor="lm")
+    y = PAD + rows * line + 4
+    step = (WIDTH - 2 * PAD) / 5
+    for n, code in enumerate(("F2", "T2", "SL", "RM", "DP")):
+        cx = PAD + step * (n + 0.5)
+        paste(img, tile_sprite(code, MINI), cx, y + MINI / 2)
+        draw.text((cx, y + MINI + 12), KIND_NAMES[code], font=f, fill=INK, anchor="mm")
+    return img
+
+
+# ---- the parts drawn every time ----------------------------------------------------------------------
+def _tiles(img: Image.Image, v: FriendlyView, top: int) -> None:
+    """Every tile on the board, and the Double Points mark on its corner rock."""
+    size = cell_size(v.width) - 6
     for i, kind in enumerate(v.tiles):
         if kind:
-            bx, by = x0 + (i % v.width) * CELL, y0 + (i // v.width) * CELL
-            _tile(draw, kind, (bx + 6, by + 6, bx + CELL - 6, by + CELL - 6), 24 if len(KIND_STYLE[kind][0]) < 3 else 19)
-    targets = [] if v.finished else v.targets
-    for i in targets:
-        bx, by = x0 + (i % v.width) * CELL, y0 + (i // v.width) * CELL
-        draw.rectangle((bx + 1, by + 1, bx + CELL - 1, by + CELL - 1), outline=TARGET, width=5)
-        draw.polygon([(bx + CELL - 22, by + 1), (bx + CELL - 1, by + 1), (bx + CELL - 1, by + 22)], fill=TARGET,
-                     outline=INK)
-    for i in v.selected:
-        bx, by = x0 + (i % v.width) * CELL, y0 + (i // v.width) * CELL
-        draw.rectangle((bx + 1, by + 1, bx + CELL - 1, by + CELL - 1), outline=SELECTED, width=6)
-        rounded(draw, (bx + 8, by + CELL - 24, bx + CELL - 8, by + CELL - 4), fill=(255, 255, 255), radius=5, width=1)
-        draw.text((bx + CELL / 2, by + CELL - 14), "picked", font=font(15, bold=True), fill=SELECTED, anchor="mm")
-    for i in v.left:
-        bx, by = x0 + (i % v.width) * CELL, y0 + (i // v.width) * CELL
-        draw.text((bx + CELL / 2, by + CELL - 14), "left", font=font(15, bold=True), fill=INK, anchor="mm")
-    if v.boat >= 0:
-        _boat(draw, x0 + (v.boat % v.width) * CELL + CELL / 2, y0 + (v.boat // v.width) * CELL + CELL / 2)
-    else:
-        _boat(draw, (ibox[0] + ibox[2]) / 2, (ibox[1] + ibox[3]) / 2)
-    return y0 + v.height * CELL + MARGIN
-
-
-def _collection(draw: ImageDraw.ImageDraw, v: FriendlyView, seat: int, x: int, y: int, width: int) -> int:
-    """One player's row: marker, name, scores, and their tiles grouped by kind with counts. Returns bottom y."""
-    active = seat in v.to_act and not v.finished
-    tally: dict[str, int] = {}
-    for k in v.owned[seat]:
-        tally[k] = tally.get(k, 0) + 1
-    kinds = sorted(tally, key=KIND_ORDER.index)
-    per_row = max(1, (width - 16) // 74)
-    rows = max(1, -(-len(kinds) // per_row))
-    height = 40 + rows * 42
-    rounded(draw, (x, y, x + width, y + height), fill=(255, 240, 190) if active else PANEL,
-            outline=HIGHLIGHT if active else INK, width=3 if active else 1, radius=8)
-    seat_marker(draw, seat, x + 20, y + 20, 13)
-    score = f"Fishing {v.fishing[seat]}" + (f" · Final {v.final[seat]}" if len(v.players) > 2 else "")
-    sw = draw.textlength(score, font=font(17, bold=True))
-    draw.text((x + width - 10 - sw, y + 20), score, font=font(17, bold=True), fill=INK, anchor="lm")
-    name = ("▶ " if active else "") + v.players[seat]
-    draw.text((x + 40, y + 20), fit_text(draw, name, int(width - 70 - sw), 18, True), font=font(18, True), fill=INK,
-              anchor="lm")
-    if not kinds:
-        draw.text((x + 14, y + 60), "no tiles yet", font=font(15), fill=MUTED, anchor="lm")
-    for n, k in enumerate(kinds):
-        cx = x + 10 + (n % per_row) * 74
-        cy = y + 40 + (n // per_row) * 42
-        _tile(draw, k, (cx, cy, cx + 42, cy + 36), 15 if len(KIND_STYLE[k][0]) > 2 else 17)
-        draw.text((cx + 45, cy + 18), f"×{tally[k]}", font=font(16, bold=True), fill=INK, anchor="lm")
-    return y + height
-
-
-def _legend(draw: ImageDraw.ImageDraw, v: FriendlyView, x: int, y: int, width: int) -> int:
-    """What the tile letters mean (only kinds in this game), Double Points and the box. Returns bottom y."""
-    codes = ["C"] + [SPECIAL_CODES[s] for s in v.specials] + ["F2", "T2", "SL", "RM", "DP"]
-    text = "R Y G B: Common fish. " + ". ".join(f"{KIND_STYLE[c][0]}: {LEGEND[c]}" for c in codes) + "."
-    notes = [f"Kingfish wins with {v.kingfish_need}."] if "kingfish" in v.specials else []
+            paste(img, tile_sprite(kind, size), *_centre(v, i, top))
     if v.double:
-        notes.append(f"Double Points: {COLOUR_NAMES[v.double]}.")
+        corner = BOARDS[v.side].corners[v.double]
+        draw = ImageDraw.Draw(img)
+        draw.ellipse(_box(v, corner, top, 2), outline=HIGHLIGHT, width=4)
+        x, y = _box(v, corner, top)[2:]
+        paste(img, tile_sprite("DP", round(size * 0.5)), x - size * 0.22, y - size * 0.22)
+
+
+def _latest_turn(img: Image.Image, v: FriendlyView, top: int) -> None:
+    """The latest turn in its player's colour: the boat's path and the spaces an action changed."""
+    if v.mover is None or not v.trail:
+        return
+    draw = ImageDraw.Draw(img)
+    colour = seat_colour(v.mover)
+    points = [_centre(v, c, top) for c in v.trail]
+    if len(points) > 1:
+        draw.line(points, fill=INK, width=9, joint="curve")
+        draw.line(points, fill=colour, width=5, joint="curve")
+    x, y = points[0]
+    draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=INK, width=2)
+    for cell in v.touched:
+        draw.rounded_rectangle(_box(v, cell, top, 3), radius=8, outline=INK, width=7)
+        draw.rounded_rectangle(_box(v, cell, top, 4), radius=8, outline=colour, width=4)
+
+
+def _choices(img: Image.Image, v: FriendlyView, top: int) -> None:
+    """Gold frames where the player to act may choose, a pink frame on a first pick, flags on Dinkers left."""
+    if v.finished:
+        return
+    draw = ImageDraw.Draw(img)
+    for cell in v.targets:
+        draw.rounded_rectangle(_box(v, cell, top, 0), radius=9, outline=INK, width=7)
+        draw.rounded_rectangle(_box(v, cell, top, 1), radius=9, outline=HIGHLIGHT, width=5)
+    for cell in v.selected:
+        draw.rounded_rectangle(_box(v, cell, top, 0), radius=9, outline=SELECTED, width=7)
+    for cell in v.left:
+        x0, y0, x1, _ = _box(v, cell, top, 6)
+        draw.line((x1 - 12, y0 + 2, x1 - 12, y0 + 26), fill=INK, width=3)
+        draw.polygon([(x1 - 11, y0 + 2), (x1 + 4, y0 + 8), (x1 - 11, y0 + 14)], fill=SELECTED, outline=INK)
+
+
+def _boat(img: Image.Image, v: FriendlyView, top: int) -> None:
+    """The shared boat, flying the flag of the player to act; smaller in a corner when a tile is under it."""
+    size = cell_size(v.width)
+    flag = seat_colour(v.to_act[0]) if v.to_act and not v.finished else None
+    cx, cy = _centre(v, v.boat, top)
+    if v.boat >= 0 and v.tiles[v.boat]:
+        paste(img, boat_sprite(round(size * 0.52), flag=flag), cx + size * 0.22, cy + size * 0.2)
+    else:
+        paste(img, boat_sprite(round(size * 0.8), flag=flag), cx, cy - size * 0.06)
+
+
+def _tally(owned: list[str]) -> list[tuple[str, int]]:
+    """A collection as (kind, count) in the legend's order."""
+    return [(k, owned.count(k)) for k in KIND_ORDER if k in owned]
+
+
+def _per_line() -> int:
+    """Collected kinds shown on one line of a player's card."""
+    return (WIDTH - 2 * PAD - 16) // ENTRY
+
+
+def card_height(owned: list[str]) -> int:
+    """Height of a player's card image: its head line and one line per few kinds collected."""
+    return CARD_HEAD + max(1, -(-len(set(owned)) // _per_line())) * CARD_LINE + 8
+
+
+def _card(img: Image.Image, v: FriendlyView, seat: int, y: int) -> int:
+    """Paste a player's card (drawn again only when something on it changed). Returns its bottom y."""
+    active = seat in v.to_act and not v.finished
+    score = f"Fishing {v.fishing[seat]}" + (f" · Final {v.final[seat]}" if len(v.players) > 2 else "")
+    card = card_image(seat, v.players[seat], active, tuple(_tally(v.owned[seat])), score)
+    img.paste(card, (0, y))
+    return y + card.height
+
+
+@lru_cache(maxsize=256)
+def card_image(seat: int, name: str, active: bool, tally: tuple[tuple[str, int], ...], score: str) -> Image.Image:
+    """A player's card: badge, name, scores and their catch by kind; framed in gold on their turn."""
+    height = CARD_HEAD + max(1, -(-len(tally) // _per_line())) * CARD_LINE + 4
+    img = Image.new("RGB", (WIDTH, height + 4), BG)
+    draw = ImageDraw.Draw(img)
+    x0, x1, y = PAD, WIDTH - PAD, 2
+    draw.rounded_rectangle((x0, y, x1, y + height - 2), radius=10, fill=ACTIVE_FILL if active else PANEL,
+                           outline=HIGHLIGHT if active else (190, 180, 160), width=5 if active else 2)
+    if active:
+        draw.rounded_rectangle((x0 - 2, y - 2, x1 + 2, y + height), radius=12, outline=INK, width=1)
+    seat_badge(img, seat, x0 + 22, y + CARD_HEAD / 2 + 2, 13)
+    bold = font(TEXT, bold=True)
+    sw = draw.textlength(score, font=bold)
+    draw.text((x1 - 12 - sw, y + CARD_HEAD / 2 + 2), score, font=bold, fill=INK, anchor="lm")
+    name = ("▶ " if active else "") + name
+    draw.text((x0 + 42, y + CARD_HEAD / 2 + 2), fit_text(draw, name, int(x1 - x0 - 70 - sw), TEXT, True),
+              font=bold, fill=INK, anchor="lm")
+    if not tally:
+        draw.text((x0 + 14, y + CARD_HEAD + CARD_LINE / 2), "nothing caught yet", font=font(SMALL), fill=MUTED,
+                  anchor="lm")
+    per = _per_line()
+    for n, (kind, count) in enumerate(tally):
+        cx = x0 + 10 + (n % per) * ENTRY
+        cy = y + CARD_HEAD + (n // per) * CARD_LINE + CARD_LINE / 2 - 2
+        paste(img, tile_sprite(kind, MINI), cx + MINI / 2, cy)
+        draw.text((cx + MINI + 3, cy), f"×{count}", font=bold, fill=INK, anchor="lm")
+    return img
+
+
+def _notes(v: FriendlyView) -> str:
+    """What the pictures do not say: Double Points, the box, the neighbour rule."""
+    notes = []
+    if v.double:
+        notes.append(f"Double Points: {COLOUR_NAMES[v.double]} fish score double.")
     if v.box:
-        notes.append(f"Box: {len(v.box)} tile{'s' if len(v.box) > 1 else ''}.")
-    for line in wrap_text(draw, text + " " + " ".join(notes), width, 15):
-        draw.text((x, y), line, font=font(15), fill=INK)
-        y += 20
-    return y
+        notes.append(f"In the box: {len(v.box)} tile{'s' if len(v.box) > 1 else ''}.")
+    if len(v.players) > 2:
+        notes.append("Final = own Fishing + the next seat's.")
+    return " ".join(notes)
 
 
-def _panel_x(v: FriendlyView) -> int:
-    """Left edge of the side panel, just right of the grid."""
-    return 2 * MARGIN + v.width * CELL + 24
+def _layout(v: FriendlyView) -> tuple[int, list[int], int, int]:
+    """Vertical positions: the grid's top, each card's top, the notes' top and the total height."""
+    y = banner_bottom = px(WIDTH, 28)
+    y = banner_bottom + px(WIDTH, 20)
+    grid_top = y
+    y += grid_height(v) + 4
+    cards = []
+    for seat in range(len(v.players)):
+        cards.append(y)
+        y += card_height(v.owned[seat]) + 4
+    return grid_top, cards, y, y + 2 * (SMALL + 6) + legend_layer(tuple(v.specials), v.kingfish_need).height
 
 
-def _height(v: FriendlyView) -> int:
-    """Height of the board image: the taller of the grid and the side panel."""
-    grid = 56 + v.height * CELL + 2 * MARGIN
-    per_row = (WIDTH - _panel_x(v) - 16 - 16) // 74
-    blocks = 0
-    for tiles in v.owned:
-        kinds = len(set(tiles))
-        blocks += 40 + max(1, -(-kinds // per_row)) * 42 + 8
-    panel = 56 + 12 + 70 + blocks + 110
-    return max(grid, panel) + 34
+@cache
+def palette(side: str, specials: tuple[str, ...]) -> Image.Image:
+    """The 256 colours of one game's boards, from samples of everything a board can show (a pure function of
+    the game, so the same view always gives the same bytes): mapping to a known palette is ~20x cheaper
+    than quantizing each board."""
+    grid, legend = grid_layer(side), legend_layer(specials, 3)
+    kinds = tuple((k, 1) for k in KIND_ORDER)
+    cards = [card_image(s, "Ag", active, kinds, "Fishing 0") for s in range(5) for active in (False, True)]
+    strips = Image.new("RGB", (WIDTH, 5 * px(WIDTH, 28) + 3 * 80), BG)
+    for s in range(5):
+        banner(strips, "Fg", ["Ag"] * 5, [s], False, y=s * px(WIDTH, 28))
+    y = 5 * px(WIDTH, 28)
+    event_bar(strips, y, ["Ag"])
+    draw = ImageDraw.Draw(strips)
+    for n, colour in enumerate((HIGHLIGHT, SELECTED, *(seat_colour(s) for s in range(5)), (170, 30, 30))):
+        draw.rectangle((n * 40, y + 40, n * 40 + 39, y + 79), fill=colour)
+    for n, kind in enumerate(KIND_ORDER):
+        paste(strips, tile_sprite(kind, cell_size(BOARDS[side].width) - 6), 40 + n * 38, y + 160)
+    sample = Image.new("RGB", (WIDTH, grid.height + legend.height + strips.height + sum(c.height for c in cards)))
+    y = 0
+    for part in (grid, legend, strips, *cards):
+        sample.paste(part, (0, y))
+        y += part.height
+    return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def _encode(img: Image.Image, side: str, specials: tuple[str, ...]) -> bytes:
+    """PNG bytes of a board mapped to its game's palette."""
+    buf = io.BytesIO()
+    img.quantize(palette=palette(side, specials), dither=Image.Dither.NONE).save(buf, format="PNG",
+                                                                                 compress_level=COMPRESS)
+    return buf.getvalue()
 
 
 def board(view: FriendlyView) -> bytes:
-    """The public board: grid, boat, targets for the player to act, collections and the last action."""
+    """The public board: whose turn, the latest event, the grid with its choices, each catch, the legend."""
     v = view
-    height = _height(v)
-    img, draw = new_canvas(WIDTH, height)
-    top = turn_banner(draw, WIDTH, "Friendly Fishing", v.players, v.to_act, v.finished)
-    _grid(draw, v, top)
-    x = _panel_x(v)
-    w = WIDTH - x - 16
-    y = top + 12
-    if v.finished:
-        prompt = "Game over."
-    else:
-        hint = " Yellow frames mark where the boat may go." if v.phase == "move" else " Yellow frames mark the choices."
-        prompt = f"{v.players[v.turn]}: {v.prompt.rstrip('?')}{'?' if v.prompt.endswith('?') else '.'}"
-        prompt += hint if v.targets else ""
-    for line in wrap_text(draw, prompt, w, 18, bold=True)[:3]:
-        draw.text((x, y), line, font=font(18, bold=True), fill=INK)
-        y += 23
-    y += 8
-    for seat in range(len(v.players)):
-        y = _collection(draw, v, seat, x, y, w) + 8
-    _legend(draw, v, x, y + 4, w)
-    last_action_bar(draw, WIDTH, height - 34, v.last)
-    return to_png(img)
+    grid_top, cards, notes_top, height = _layout(v)
+    img = Image.new("RGB", (WIDTH, height), BG)
+    bottom = banner(img, "Friendly Fishing", v.players, v.to_act, v.finished)
+    event_bar(img, bottom, v.last)
+    img.paste(grid_layer(v.side), (0, grid_top))
+    _latest_turn(img, v, grid_top)
+    _tiles(img, v, grid_top)
+    _choices(img, v, grid_top)
+    _boat(img, v, grid_top)
+    for seat, y in enumerate(cards):
+        _card(img, v, seat, y)
+    draw = ImageDraw.Draw(img)
+    y = notes_top
+    for line in wrap_text(draw, _notes(v), WIDTH - 2 * PAD, SMALL)[:2]:
+        draw.text((PAD, y), line, font=font(SMALL), fill=INK)
+        y += SMALL + 6
+    legend = legend_layer(tuple(v.specials), v.kingfish_need)
+    img.paste(legend, (0, height - legend.height))
+    return _encode(img, v.side, tuple(v.specials))
 
 
 def hand(view: FriendlyView) -> bytes | None:
@@ -220,29 +358,95 @@ def hand(view: FriendlyView) -> bytes | None:
     return None
 
 
+# ---- the end ---------------------------------------------------------------------------------------
+PART_KINDS = {"Double points": "DP", "Crayfish": "C", "Lunker": "L", "Dinkers": "D", "Skipjacks": "S",
+              "Shiners": "H", "Junk": "J", "Kingfish set": "K"}
+PART_COLOURS = {"Common fish": (38, 98, 206), "Double points": (230, 170, 30), "Crayfish": (214, 84, 44),
+                "Lunker": (78, 104, 54), "Dinkers": (64, 176, 176), "Skipjacks": (34, 62, 120),
+                "Shiners": (150, 160, 180), "Junk": (128, 84, 48), "Kingfish set": (118, 62, 170)}
+CHIP = 30  # an icon in a score chip
+ROW = CARD_HEAD + CHIP + 34
+
+
+def _part_icon(img: Image.Image, part: str, seat: int, players: int, cx: float, cy: float) -> None:
+    """The picture of one score part: its tile, four fish for common fish, the neighbour's badge."""
+    if part == "Common fish":
+        for n, colour in enumerate(FISH_RGB):
+            paste(img, common_fish(colour, 18), cx - 7 + 14 * (n % 2), cy - 7 + 14 * (n // 2))
+    elif part == "Left neighbour":
+        seat_badge(img, (seat + 1) % players, cx, cy, CHIP // 2 - 2)
+    else:
+        paste(img, tile_sprite(PART_KINDS[part], CHIP), cx, cy)
+
+
+def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: int, best: int) -> int:
+    """One player's final row: rank, name, total, a bar of their points by part, and each part pictured."""
+    draw = ImageDraw.Draw(img)
+    won = seat in result.winners
+    x0, x1 = PAD, WIDTH - PAD
+    draw.rounded_rectangle((x0, y, x1, y + ROW), radius=10, fill=ACTIVE_FILL if won else PANEL,
+                           outline=HIGHLIGHT if won else (190, 180, 160), width=4 if won else 2)
+    seat_badge(img, seat, x0 + 22, y + CARD_HEAD / 2 + 2, 13)
+    big = font(px(WIDTH, 13), bold=True)
+    total = str(result.scores[seat])
+    tw = draw.textlength(total, font=big)
+    draw.text((x1 - 12 - tw, y + CARD_HEAD / 2 + 2), total, font=big, fill=INK, anchor="lm")
+    name = f"{result.ranks[seat]}. {v.players[seat]}" + ("  ★" if won else "")
+    draw.text((x0 + 42, y + CARD_HEAD / 2 + 2), fit_text(draw, name, int(x1 - x0 - 80 - tw), TEXT, True),
+              font=font(TEXT, bold=True), fill=INK, anchor="lm")
+    parts = [(k, n) for k, n in result.breakdown[seat].items() if n]
+    bar_y, bar_x, span = y + CARD_HEAD + 2, x0 + 12.0, x1 - x0 - 24
+    for part, n in parts:
+        if n > 0 and part in PART_COLOURS or part == "Left neighbour":
+            w = span * n / max(1, best)
+            colour = seat_colour((seat + 1) % len(v.players)) if part == "Left neighbour" else PART_COLOURS[part]
+            draw.rectangle((bar_x, bar_y, bar_x + w, bar_y + 8), fill=colour, outline=INK)
+            bar_x += w
+    x = x0 + 12
+    cy = y + CARD_HEAD + 14 + CHIP / 2
+    bold = font(TEXT, bold=True)
+    for part, n in parts:
+        _part_icon(img, part, seat, len(v.players), x + CHIP / 2, cy)
+        value = f"{n:+d}" if part == "Left neighbour" else str(n)
+        draw.text((x + CHIP + 4, cy), value, font=bold, fill=(170, 30, 30) if n < 0 else INK, anchor="lm")
+        x += CHIP + 14 + draw.textlength(value, font=bold)
+    if not parts:
+        draw.text((x, cy), "no points", font=font(SMALL), fill=MUTED, anchor="lm")
+    return y + ROW
+
+
 def final(view: FriendlyView, result: Result) -> bytes:
-    """Final standings: the score table (fishing parts and left neighbour), fishing scores and the winner."""
+    """Final standings: the winner, then each player's total with a bar and pictures of their points by part."""
     v = view
-    width = 1000
-    height = 56 + 70 + 44 + 44 * len(v.players) + 120
-    img, draw = new_canvas(width, height)
-    y = turn_banner(draw, width, "Friendly Fishing: final scores", v.players, [], True) + 14
+    order = sorted(range(len(v.players)), key=lambda s: (result.ranks[s], s))
+    head_h = px(WIDTH, 28) + 16 + 2 * (TEXT + 8)
+    height = head_h + len(order) * (ROW + 8) + 3 * (SMALL + 6) + PAD
+    img = Image.new("RGB", (WIDTH, height), BG)
+    y = banner(img, "Friendly Fishing: final scores", v.players, [], True) + 12
+    draw = ImageDraw.Draw(img)
     names = ", ".join(v.players[s] for s in result.winners)
     if v.winner is not None:
         head = f"{names} caught {v.kingfish_need} Kingfish and wins alone!"
     else:
         head = f"Winner{'s' if len(result.winners) > 1 else ''}: {names}"
-    draw.text((20, y), fit_text(draw, head, width - 40, 22, True), font=font(22, bold=True), fill=INK)
-    y += 36
-    y = score_table(draw, 20, y + 6, width - 40, v.players, result.breakdown, result.scores, result.winners,
-                    result.ranks) + 12
-    lead = "Fishing scores when the Kingfish ended the game (not scored): " if v.winner is not None else "Fishing scores: "
-    fishing = lead + ", ".join(f"{p} {f}" for p, f in zip(v.players, v.fishing, strict=True))
-    note = "" if len(v.players) == 2 or v.winner is not None else " Final = own + left neighbour (next seat)."
-    for line in wrap_text(draw, fishing + "." + note, width - 40, 17)[:3]:
-        draw.text((20, y), line, font=font(17), fill=INK)
-        y += 22
-    return to_png(img.crop((0, 0, width, min(height, y + 16))))
+    for line in wrap_text(draw, head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]:
+        draw.text((PAD, y), line, font=font(TEXT, bold=True), fill=INK)
+        y += TEXT + 8
+    y = head_h
+    best = max(1, *result.scores)
+    for seat in order:
+        y = _score_row(img, v, result, seat, y, best) + 8
+    if v.winner is not None:
+        note = "The Kingfish set ended the game: no other points count."
+    elif len(v.players) > 2:
+        note = ("Total = own Fishing Score + the next seat's (the badge). Fishing: "
+                + ", ".join(f"{p} {f}" for p, f in zip(v.players, v.fishing, strict=True)) + ".")
+    else:
+        note = "Two players: the higher Fishing Score wins."
+    for line in wrap_text(draw, note, WIDTH - 2 * PAD, SMALL)[:3]:
+        draw.text((PAD, y), line, font=font(SMALL), fill=INK)
+        y += SMALL + 6
+    return to_png(img.crop((0, 0, WIDTH, min(height, y + PAD))))
 
 
 def text(view: FriendlyView) -> str:

@@ -359,3 +359,22 @@ def test_greedy_swaps_a_kingfish_out_of_the_next_players_reach():
         while s.turn == 0:
             s, _ = ENGINE.apply(s, 0, ENGINE.choose(s, 0, "greedy", rnd))
         assert at(s, "E5") == "K" and not can_complete_kingfish(s, 1)
+
+
+# ---- what just happened (drawn highlighted for one turn) ---------------------------------------------
+def test_the_view_keeps_the_latest_turns_boat_path_and_changed_spaces_for_one_turn():
+    s = make(tiles={"C3": "D", "A3": "J", "D2": "Y", "E2": "B", "F1": "G", "F2": "C"}, boat="B2",
+             specials=("dinker", "junk"))
+    s = play(s, "m-C3", "leave")  # the only move on from C3 (D2) is made at once
+    v = ENGINE.view(s, None)
+    assert (v.trail, v.touched, v.mover) == ([SMALL.cell("B2"), SMALL.cell("C3"), SMALL.cell("D2")], [], 0)
+    s = play(s, "m-E2")
+    v = ENGINE.view(s, None)
+    assert (v.trail, v.touched, v.mover) == ([SMALL.cell("D2"), SMALL.cell("E2")], [], 1)
+
+
+def test_the_view_marks_the_spaces_an_action_tile_changed():
+    s = make(tiles={"C3": "T2", "C4": "R", "F6": "J", "B2": "Y", "D2": "B"}, specials=("dinker", "junk"))
+    s = play(s, "m-C3", "c-C4", "c-F6")
+    v = ENGINE.view(s, None)
+    assert v.trail == [-1, SMALL.cell("C3")] and v.touched == [SMALL.cell("C4"), SMALL.cell("F6")]

@@ -85,6 +85,9 @@ class FriendlyState(GameState):
     args: list[int] = Field(default_factory=list)  # the action in progress: chosen seat, tiles or cells
     col: int = -1  # column chosen in a two-step cell pick
     left: list[int] = Field(default_factory=list)  # cells of Dinkers left this turn
+    trail: list[int] = Field(default_factory=list)  # the latest turn's boat path: its start (-1 the island), stops
+    touched: list[int] = Field(default_factory=list)  # cells an action tile changed in the latest turn
+    mover: int = -1  # the seat that played the latest turn
     winner: int = -1  # Kingfish winner
     over: bool = False
 
@@ -110,6 +113,9 @@ class FriendlyView(View):
     targets: list[int]  # cells the player to act may choose now (move targets or tiles/spaces to pick)
     selected: list[int]  # cells already chosen in the action in progress
     left: list[int]
+    trail: list[int]  # the latest turn's boat path (-1 the island), drawn highlighted until the next turn's move
+    touched: list[int]  # cells an action tile changed in the latest turn
+    mover: int | None  # who played the latest turn
     kingfish_need: int
     winner: int | None
 
@@ -292,6 +298,8 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         state.col = -1
         phase, who = state.phase, state.players[seat]
         if phase == "move":
+            if not state.left:  # a turn's first move: what the previous turn did is no longer the latest
+                state.trail, state.touched, state.mover = [state.boat], [], seat
             return self._arrive(state, seat, board.cell(cid[2:]))
         if phase == "dinker":
             if cid == "collect":
@@ -320,6 +328,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             return [Event(text=text, seat=seat)] + self._end_turn(state)
         if phase == "double":
             state.double = cid[4:]
+            state.touched = [board.corners[state.double]]
             text = f"{who} placed Double Points on {COLOUR_NAMES[state.double]}: those fish score double."
             return [Event(text=text, seat=seat)] + self._end_turn(state)
         return self._pick(state, seat, board.cell(cid[2:]), board)
@@ -332,6 +341,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             state.phase = "swap-b" if phase == "swap-a" else "slide-to"
             return []
         a = state.args[0] if state.args else cell
+        state.touched = [a, cell] if phase in ("swap-b", "slide-to") else [cell]
         if phase == "swap-b":
             cells[a], cells[cell] = cells[cell], cells[a]
             text = f"{who} swapped the tiles at {board.name(a)} and {board.name(cell)}."
@@ -347,6 +357,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
     def _arrive(self, state: FriendlyState, seat: int, cell: int) -> list[Event]:
         """The boat lands on a tile: a fresh Dinker with a way on asks; anything else is collected."""
         state.boat = cell
+        state.trail.append(cell)
         if TILE_KIND[state.cells[cell]] == "D" and cell not in state.left and moves(state, cell):
             state.phase = "dinker"
             return []
@@ -440,6 +451,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             final=scoring.final_scores(fishing), double=state.double, specials=list(state.specials),
             box=[TILE_KIND[t] for t in state.box], turn=state.turn, phase=state.phase,
             prompt=p.prompt if p else "", targets=p.cells if p else [], selected=selected, left=list(state.left),
+            trail=list(state.trail), touched=list(state.touched), mover=state.mover if state.mover >= 0 else None,
             kingfish_need=kingfish_need(len(state.players)), winner=state.winner if state.winner >= 0 else None)
 
     def result(self, state: FriendlyState) -> Result | None:
