@@ -303,7 +303,7 @@ def palette(side: str, specials: tuple[str, ...]) -> Image.Image:
     grid, legend = grid_layer(side), legend_layer(specials, 3)
     kinds = tuple((k, 1) for k in KIND_ORDER)
     cards = [card_image(s, "Ag", active, kinds, "Fishing 0") for s in range(5) for active in (False, True)]
-    strips = Image.new("RGB", (WIDTH, 5 * px(WIDTH, 28) + 3 * 80), BG)
+    strips = Image.new("RGB", (WIDTH, 5 * px(WIDTH, 28) + 4 * 80), BG)
     for s in range(5):
         banner(strips, "Fg", ["Ag"] * 5, [s], False, y=s * px(WIDTH, 28))
     y = 5 * px(WIDTH, 28)
@@ -312,7 +312,7 @@ def palette(side: str, specials: tuple[str, ...]) -> Image.Image:
     for n, colour in enumerate((HIGHLIGHT, SELECTED, *(seat_colour(s) for s in range(5)), (170, 30, 30))):
         draw.rectangle((n * 40, y + 40, n * 40 + 39, y + 79), fill=colour)
     for n, kind in enumerate(KIND_ORDER):
-        paste(strips, tile_sprite(kind, cell_size(BOARDS[side].width) - 6), 40 + n * 38, y + 160)
+        paste(strips, tile_sprite(kind, cell_size(BOARDS[side].width) - 6), 40 + n % 8 * 80, y + 120 + n // 8 * 80)
     sample = Image.new("RGB", (WIDTH, grid.height + legend.height + strips.height + sum(c.height for c in cards)))
     y = 0
     for part in (grid, legend, strips, *cards):
@@ -365,7 +365,6 @@ PART_COLOURS = {"Common fish": (38, 98, 206), "Double points": (230, 170, 30), "
                 "Lunker": (78, 104, 54), "Dinkers": (64, 176, 176), "Skipjacks": (34, 62, 120),
                 "Shiners": (150, 160, 180), "Junk": (128, 84, 48), "Kingfish set": (118, 62, 170)}
 CHIP = 30  # an icon in a score chip
-ROW = CARD_HEAD + CHIP + 34
 
 
 def _part_icon(img: Image.Image, part: str, seat: int, players: int, cx: float, cy: float) -> None:
@@ -379,12 +378,34 @@ def _part_icon(img: Image.Image, part: str, seat: int, players: int, cx: float, 
         paste(img, tile_sprite(PART_KINDS[part], CHIP), cx, cy)
 
 
+def _chips(result: Result, seat: int) -> list[tuple[str, int, float, int]]:
+    """A player's score parts laid out as chips: (part, points, x, line), wrapping at the card's edge."""
+    bold = font(TEXT, bold=True)
+    out, x, line = [], PAD + 12.0, 0
+    for part, n in result.breakdown[seat].items():
+        if not n:
+            continue
+        w = CHIP + 14 + bold.getlength(f"{n:+d}")
+        if x + w > WIDTH - PAD - 8:
+            x, line = PAD + 12.0, line + 1
+        out.append((part, n, x, line))
+        x += w
+    return out
+
+
+def row_height(result: Result, seat: int) -> int:
+    """Height of a player's final row: the head line, the bar and the lines of chips."""
+    chips = _chips(result, seat)
+    return CARD_HEAD + 16 + (1 + (chips[-1][3] if chips else 0)) * (CHIP + 6) + 4
+
+
 def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: int, best: int) -> int:
     """One player's final row: rank, name, total, a bar of their points by part, and each part pictured."""
     draw = ImageDraw.Draw(img)
     won = seat in result.winners
     x0, x1 = PAD, WIDTH - PAD
-    draw.rounded_rectangle((x0, y, x1, y + ROW), radius=10, fill=ACTIVE_FILL if won else PANEL,
+    height = row_height(result, seat)
+    draw.rounded_rectangle((x0, y, x1, y + height), radius=10, fill=ACTIVE_FILL if won else PANEL,
                            outline=HIGHLIGHT if won else (190, 180, 160), width=4 if won else 2)
     seat_badge(img, seat, x0 + 22, y + CARD_HEAD / 2 + 2, 13)
     big = font(px(WIDTH, 13), bold=True)
@@ -394,46 +415,45 @@ def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: 
     name = f"{result.ranks[seat]}. {v.players[seat]}" + ("  ★" if won else "")
     draw.text((x0 + 42, y + CARD_HEAD / 2 + 2), fit_text(draw, name, int(x1 - x0 - 80 - tw), TEXT, True),
               font=font(TEXT, bold=True), fill=INK, anchor="lm")
-    parts = [(k, n) for k, n in result.breakdown[seat].items() if n]
+    chips = _chips(result, seat)
     bar_y, bar_x, span = y + CARD_HEAD + 2, x0 + 12.0, x1 - x0 - 24
-    for part, n in parts:
-        if n > 0 and part in PART_COLOURS or part == "Left neighbour":
-            w = span * n / max(1, best)
+    for part, n, _, _ in chips:
+        if n > 0 and (part in PART_COLOURS or part == "Left neighbour"):
+            w = span * n / best
             colour = seat_colour((seat + 1) % len(v.players)) if part == "Left neighbour" else PART_COLOURS[part]
             draw.rectangle((bar_x, bar_y, bar_x + w, bar_y + 8), fill=colour, outline=INK)
             bar_x += w
-    x = x0 + 12
-    cy = y + CARD_HEAD + 14 + CHIP / 2
     bold = font(TEXT, bold=True)
-    for part, n in parts:
+    for part, n, x, line in chips:
+        cy = y + CARD_HEAD + 16 + line * (CHIP + 6) + CHIP / 2
         _part_icon(img, part, seat, len(v.players), x + CHIP / 2, cy)
         value = f"{n:+d}" if part == "Left neighbour" else str(n)
         draw.text((x + CHIP + 4, cy), value, font=bold, fill=(170, 30, 30) if n < 0 else INK, anchor="lm")
-        x += CHIP + 14 + draw.textlength(value, font=bold)
-    if not parts:
-        draw.text((x, cy), "no points", font=font(SMALL), fill=MUTED, anchor="lm")
-    return y + ROW
+    if not chips:
+        draw.text((x0 + 12, y + CARD_HEAD + 16 + CHIP / 2), "no points", font=font(SMALL), fill=MUTED, anchor="lm")
+    return y + height
 
 
 def final(view: FriendlyView, result: Result) -> bytes:
     """Final standings: the winner, then each player's total with a bar and pictures of their points by part."""
     v = view
     order = sorted(range(len(v.players)), key=lambda s: (result.ranks[s], s))
-    head_h = px(WIDTH, 28) + 16 + 2 * (TEXT + 8)
-    height = head_h + len(order) * (ROW + 8) + 3 * (SMALL + 6) + PAD
-    img = Image.new("RGB", (WIDTH, height), BG)
-    y = banner(img, "Friendly Fishing: final scores", v.players, [], True) + 12
-    draw = ImageDraw.Draw(img)
     names = ", ".join(v.players[s] for s in result.winners)
     if v.winner is not None:
         head = f"{names} caught {v.kingfish_need} Kingfish and wins alone!"
     else:
         head = f"Winner{'s' if len(result.winners) > 1 else ''}: {names}"
-    for line in wrap_text(draw, head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]:
+    heads = wrap_text(ImageDraw.Draw(Image.new("RGB", (1, 1))), head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]
+    head_h = px(WIDTH, 28) + 20 + len(heads) * (TEXT + 8)
+    height = head_h + sum(row_height(result, s) + 8 for s in order) + 3 * (SMALL + 6) + PAD
+    img = Image.new("RGB", (WIDTH, height), BG)
+    y = banner(img, "Friendly Fishing: final scores", v.players, [], True) + 12
+    draw = ImageDraw.Draw(img)
+    for line in heads:
         draw.text((PAD, y), line, font=font(TEXT, bold=True), fill=INK)
         y += TEXT + 8
     y = head_h
-    best = max(1, *result.scores)
+    best = max(1, *(sum(n for n in row.values() if n > 0) for row in result.breakdown))
     for seat in order:
         y = _score_row(img, v, result, seat, y, best) + 8
     if v.winner is not None:

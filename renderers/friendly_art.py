@@ -154,7 +154,7 @@ def crown_sprite(width: int) -> Image.Image:
 @cache
 def skipjack_sprite(size: int) -> Image.Image:
     """A slim striped tuna leaping out of a splash."""
-    fish = fish_sprite(round(size * 0.84), (34, 62, 120), fin="pointed", tail="fork", belly=(206, 220, 236),
+    fish = fish_sprite(round(size * 0.74), (34, 62, 120), fin="pointed", tail="fork", belly=(206, 220, 236),
                        stout=0.3, stripes=3)
     jump = _rotated(fish, 24)
     s = 2 * size
@@ -167,7 +167,7 @@ def skipjack_sprite(size: int) -> Image.Image:
         r = s * 0.03
         d.ellipse((s * x - r, s * y - r, s * x + r, s * y + r), fill=spray)
     out = _smooth(img)
-    _place(out, jump, size * 0.52, size * 0.46)
+    _place(out, jump, size * 0.5, size * 0.47)
     return out
 
 

@@ -1,0 +1,128 @@
+"""Friendly Fishing images: every player count renders in many games, inside the canvas, legible on a phone."""
+
+from __future__ import annotations
+
+import io
+import random
+from contextlib import contextmanager
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engines.friendly import ENGINE, FriendlyState
+from renderers import friendly as drawing
+from renderers.art import px
+from tests.test_friendly_playouts import SETUPS
+
+LIMIT = 300_000
+CACHES = (drawing.grid_layer, drawing.legend_layer, drawing.card_image, drawing.palette)
+
+
+def clear_caches() -> None:
+    """Forget every layer drawn once per game, so the next image draws (and records) everything."""
+    for cached in CACHES:
+        cached.cache_clear()
+
+
+@contextmanager
+def recording(width: int):
+    """Record every text drawn and every sprite pasted on an image `width` px wide: (what, box, font size)."""
+    seen: list[tuple[str, tuple[float, float, float, float], int, tuple[int, int]]] = []
+    text, paste, composite = ImageDraw.ImageDraw.text, Image.Image.paste, Image.Image.alpha_composite
+
+    def spy_text(self, xy, words, fill=None, font=None, anchor=None, *args, **kwargs):
+        if self.im.size[0] == width:
+            box = self.textbbox(xy, words, font=font, anchor=anchor)
+            seen.append((f"text {words!r}", box, font.size, self.im.size))
+        return text(self, xy, words, fill, font, anchor, *args, **kwargs)
+
+    def spy_paste(self, im, box=None, mask=None):
+        if self.width == width and isinstance(im, Image.Image) and box is not None and len(box) == 2:
+            seen.append(("paste", (box[0], box[1], box[0] + im.width, box[1] + im.height), 0, self.size))
+        return paste(self, im, box, mask)
+
+    def spy_composite(self, im, dest=(0, 0), source=(0, 0)):
+        seen.append(("sprite", (dest[0], dest[1], dest[0] + im.width, dest[1] + im.height), 0, self.size))
+        return composite(self, im, dest, source)
+
+    ImageDraw.ImageDraw.text, Image.Image.paste, Image.Image.alpha_composite = spy_text, spy_paste, spy_composite
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text, Image.Image.paste, Image.Image.alpha_composite = text, paste, composite
+
+
+def played(players: int, seed: int, steps: int) -> FriendlyState:
+    """A game of random choices after `steps` of them (or at its end)."""
+    state = ENGINE.new_game([f"p{i}" for i in range(players)], {}, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if not ENGINE.decisions(state):
+            break
+        seat = ENGINE.decisions(state)[0].seat
+        state, _ = ENGINE.apply(state, seat, ENGINE.choose(state, seat, "random", rnd))
+    return state
+
+
+def check(seen, png: bytes) -> None:
+    """Inside the canvas, text at least 8 px tall when shown 400 px wide, PNG within the limit."""
+    image = Image.open(io.BytesIO(png))
+    assert image.width == drawing.WIDTH and len(png) <= LIMIT
+    inside(seen)
+
+
+def inside(seen) -> None:
+    """Everything recorded lies inside its image; text is at least 8 px tall when shown 400 px wide."""
+    for what, (x0, y0, x1, y1), size, (w, h) in seen:
+        assert x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h, f"{what} at {(x0, y0, x1, y1)} leaves a {w}x{h} image"
+        if what.startswith("text"):
+            assert size >= px(drawing.WIDTH, 8), f"{what} drawn at {size} px"
+
+
+@pytest.mark.parametrize("players,side", SETUPS)
+def test_every_board_and_final_renders_inside_the_canvas_legible_and_within_limits(players, side):
+    for seed in range(3):
+        clear_caches()
+        state = ENGINE.new_game([f"Player {i} ".ljust(32, "w") for i in range(players)], {"board": side}, seed)
+        rnd = random.Random(seed)
+        step = 0
+        while ENGINE.decisions(state):
+            if step % 9 == 0:
+                with recording(drawing.WIDTH) as seen:
+                    png = drawing.board(ENGINE.view(state, None))
+                check(seen, png)
+            seat = ENGINE.decisions(state)[0].seat
+            state, _ = ENGINE.apply(state, seat, ENGINE.choose(state, seat, "random", rnd))
+            step += 1
+        with recording(drawing.WIDTH) as seen:
+            png = drawing.final(ENGINE.view(state, None), ENGINE.result(state))
+        check(seen, png)
+
+
+def test_sprites_stay_inside_their_tiles():
+    clear_caches()
+    drawing.tile_sprite.cache_clear()
+    with recording(0) as seen:
+        for kind in drawing.KIND_ORDER:
+            for size in (drawing.MINI, drawing.CHIP, 66, 76):
+                drawing.tile_sprite(kind, size)
+    sprites = [s for s in seen if s[0] == "sprite"]
+    assert sprites
+    inside(sprites)
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before():
+    view = ENGINE.view(played(5, 8, 30), None)
+    first = drawing.board(view)
+    drawing.board(ENGINE.view(played(5, 9, 20), None))
+    assert drawing.board(view) == first
+    clear_caches()
+    assert drawing.board(view) == first
+
+
+def test_the_latest_turn_and_the_choices_are_drawn_on_the_board():
+    view = ENGINE.view(played(3, 4, 10), None)
+    assert view.trail and view.targets
+    plain = view.model_copy(update={"trail": [], "mover": None})
+    no_choices = view.model_copy(update={"targets": []})
+    assert len({drawing.board(view), drawing.board(plain), drawing.board(no_choices)}) == 3
