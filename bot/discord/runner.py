@@ -11,6 +11,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot import workers
 from bot.discord.cog import FishCog
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.table import Table
@@ -85,6 +86,7 @@ async def run_bot(settings: Settings) -> None:
             await bot.start(token)
     finally:
         await host.close()
+        workers.shutdown()
 
 
 async def sync_commands(settings: Settings) -> None:

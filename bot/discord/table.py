@@ -22,8 +22,9 @@ import discord
 
 from bot import timers
 from bot.discord import components, ids, messages
+from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
-from bot.models import DmNote, GameRecord, Played
+from bot.models import DmNote, GameRecord, Move, Played
 from engines.core import Decision, Event, GameError
 from renderers import registry as renderers
 
@@ -36,15 +37,29 @@ ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing 
 NOT_IN_DMS = "That button works only on the server where its game is played, so nothing was done."
 
 
+@dataclasses.dataclass
+class Update:
+    """What a game's next refresh must show besides its latest state: the news since the last refresh."""
+
+    events: list[Event] = dataclasses.field(default_factory=list)
+    moves: list[Move] = dataclasses.field(default_factory=list)
+    started: bool = False
+    note: str = ""
+
+
 class Table:
     """Delivers games to Discord over the host; one per bot."""
 
-    def __init__(self, bot: discord.Client, host: Host, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, bot: discord.Client, host: Host, clock: Callable[[], float] = time.time,
+                 drawer: Drawer | None = None) -> None:
         self.bot = bot
         self.host = host
         self.clock = clock
+        self.drawer = drawer or Drawer()
         self.busy = 0  # handlers and deliveries in progress (tests wait for zero)
+        self.skipped = 0  # refreshes skipped because a refresh already showed a newer state
         self._locks: dict[int, asyncio.Lock] = {}
+        self._queued: dict[int, Update] = {}  # game -> news waiting for the game's next refresh
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
         self._dms: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
         self._dm_warned: set[tuple[int, int]] = set()
@@ -193,20 +208,38 @@ class Table:
 
     # ---- showing games --------------------------------------------------------------------------
     async def publish(self, update: Played | int, started: bool = False, note: str = "") -> None:
-        """Show a game's latest state: its lobby or board, plus DMs for private decisions and events."""
+        """Show a game's latest state: its lobby or board, plus DMs for private decisions and events.
+
+        Refreshes of one game run one at a time, each showing the newest state. News that arrives while
+        one runs waits in one queued update; the first waiting refresh shows it all, and the refreshes
+        queued behind it are skipped: their states were superseded before they could be drawn.
+        """
         played = update if isinstance(update, Played) else None
         game = played.record.id if played else int(update)  # type: ignore[arg-type]
-        async with self.work(), self._lock(game):
-            record = await self.host.get(game)
-            events = played.events if played else []
-            moves = played.moves if played else []
-            if record.status == "lobby" or (record.state is None and record.status == "cancelled"):
-                await self._show_lobby(record, note)
-                return
-            if started:
-                await self._show_lobby(record, note)
-            await self._show_board(record, messages.happened(record, events, moves), fresh=started)
-            await self._deliver_private(await self.host.get(game), events)  # after: DMs link the new board
+        async with self.work():
+            news = self._queued.setdefault(game, Update())
+            if played:
+                news.events += played.events
+                news.moves += played.moves
+            news.started |= started
+            news.note = note or news.note
+            async with self._lock(game):
+                if self._queued.get(game) is not news:
+                    self.skipped += 1  # an earlier refresh, started after this news, showed it and newer
+                    return
+                del self._queued[game]
+                await self._refresh(game, news)
+
+    async def _refresh(self, game: int, news: Update) -> None:
+        """Show the game's latest state with this news (the game's refresh lock held)."""
+        record = await self.host.get(game)
+        if record.status == "lobby" or (record.state is None and record.status == "cancelled"):
+            await self._show_lobby(record, news.note)
+            return
+        if news.started:
+            await self._show_lobby(record, news.note)
+        await self._show_board(record, messages.happened(record, news.events, news.moves), fresh=news.started)
+        await self._deliver_private(await self.host.get(game), news.events)  # after: DMs link the new board
 
     async def _show_lobby(self, record: GameRecord, note: str = "") -> None:
         """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
@@ -355,7 +388,7 @@ class Table:
                 return d
         return None
 
-    # ---- drawing (off the event loop) -----------------------------------------------------------
+    # ---- drawing (in the drawing pool, once per game version) -----------------------------------
     @staticmethod
     def _renderer(key: str) -> ModuleType | None:
         try:
@@ -371,8 +404,9 @@ class Table:
         view = self.host.view(record, None)
         result = self.host.result(record)
         if result is not None:
-            return await asyncio.to_thread(renderer.final, view, result)
-        return await asyncio.to_thread(renderer.board, view)
+            return await self.drawer.picture(record.id, record.version, "final", None, renderer.__name__,
+                                             view, result)
+        return await self.drawer.picture(record.id, record.version, "board", None, renderer.__name__, view)
 
     async def _hand_png(self, record: GameRecord, seat: int) -> bytes | None:
         """A seat's private hand image, or its own view of the board when the game has no hand."""
@@ -380,8 +414,10 @@ class Table:
         if renderer is None or record.state is None:
             return None
         view = self.host.view(record, seat)
-        png = await asyncio.to_thread(renderer.hand, view)
-        return png if png is not None else await asyncio.to_thread(renderer.board, view)
+        png = await self.drawer.picture(record.id, record.version, "hand", seat, renderer.__name__, view)
+        if png is not None:
+            return png
+        return await self.drawer.picture(record.id, record.version, "board", seat, renderer.__name__, view)
 
     # ---- timers ---------------------------------------------------------------------------------
     async def run_timers(self, now: float | None = None) -> timers.Due:

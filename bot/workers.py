@@ -1,0 +1,82 @@
+"""Process pools for the work that must not hold the event loop: drawing pictures and AI thinking.
+
+Threads share one interpreter lock, so drawing or thinking in threads still starves the event loop
+under a burst; worker processes use every core. Each pool is made once per process and its workers
+start on first use; `shutdown()` stops them when the bot stops. Workers are forked from a forkserver
+that has already imported every engine and renderer, so a new worker is ready in milliseconds, and
+they run at a lower CPU priority than the bot (nice +10): under a burst the event loop acknowledges
+and persists first, and the pictures and AI moves take the cores that are left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Literal, TypeVar
+
+from engines import registry
+from renderers import registry as renderers
+
+Pool = Literal["draw", "think"]
+T = TypeVar("T")
+NICE = 10  # how much lower than the bot's the workers' CPU priority is
+_pools: dict[Pool, ProcessPoolExecutor] = {}
+
+
+def worker_count() -> int:
+    """One worker per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _lower_priority() -> None:
+    """Each worker's start: yield the CPU to the bot's event loop."""
+    os.nice(NICE)
+
+
+def _preload() -> list[str]:
+    """The modules the forkserver imports once for every worker: this host's code, the engines, the renderers."""
+    modules = ["bot.host", "bot.drawing"]
+    for key in registry.keys():
+        modules.append(type(registry.get(key)).__module__)
+        try:
+            modules.append(renderers.get(key).__name__)
+        except (KeyError, ImportError):
+            continue
+    return modules
+
+
+def pool(name: Pool) -> ProcessPoolExecutor:
+    """This process's pool for one kind of work, made on first use."""
+    existing = _pools.get(name)
+    if existing is None:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(_preload())  # takes effect when the forkserver starts (once per process)
+        existing = _pools[name] = ProcessPoolExecutor(worker_count(), mp_context=context,
+                                                      initializer=_lower_priority)
+    return existing
+
+
+async def run(name: Pool, func: Callable[..., T], *args: Any) -> T:
+    """`func(*args)` in a worker of the named pool; a pool broken by a dead worker is replaced once."""
+    loop = asyncio.get_running_loop()
+    broken = pool(name)
+    try:
+        return await loop.run_in_executor(broken, func, *args)
+    except BrokenProcessPool:
+        if _pools.get(name) is broken:
+            del _pools[name]
+            broken.shutdown(wait=False, cancel_futures=True)
+        return await loop.run_in_executor(pool(name), func, *args)
+
+
+def shutdown() -> None:
+    """Stop every pool's workers (the bot is stopping); a later `run` starts them again."""
+    while _pools:
+        _pools.popitem()[1].shutdown(wait=True, cancel_futures=True)
