@@ -47,3 +47,26 @@ def test_custom_ids_fit_discord_and_parse_back():
     assert ids.parse_choice("1:2:3:take:2") == ids.ChoiceRef(1, 2, 3, "take:2")  # the toy game uses ":"
     assert ids.parse_lobby("5:join") == (5, "join") and ids.parse_lobby("5:steal") is None
     assert ids.parse_game("12") == 12 and ids.parse_game("-1") is None
+
+
+def test_a_select_option_shows_the_choice_s_full_sentence_as_its_description():
+    choices = [Choice(id=f"c{i}", label=f"C{i} Red", detail=f"Sail the boat to C{i} and catch the red fish there")
+               for i in range(30)]
+    [first, _] = [i.item for i in components.decision_items(1, 2, [Decision(0, "Where?", choices)], ["Ann"])]
+    assert first.options[3].label == "C3 Red"
+    assert first.options[3].description == "Sail the boat to C3 and catch the red fish there"
+
+
+def test_a_long_decision_with_groups_gets_one_select_per_group_named_by_it():
+    choices = [Choice(id=f"m{m}k{k}", label=f"Kind {k}", group=f"Market {m}") for m in range(3) for k in range(9)]
+    selects = [i.item for i in components.decision_items(1, 2, [Decision(0, "Buy", choices)], ["Ann"])]
+    assert [s.placeholder for s in selects] == ["Buy · Market 0", "Buy · Market 1", "Buy · Market 2"]
+    assert [len(s.options) for s in selects] == [9, 9, 9]
+    assert all(o.description is None for s in selects for o in s.options)  # the group is already the placeholder
+
+
+def test_groups_that_do_not_fit_the_rows_fall_back_to_pages_in_order():
+    choices = [Choice(id=f"g{g}x{x}", label=f"{g}-{x}", group=f"G{g}") for g in range(6) for x in range(5)]
+    selects = [i.item for i in components.decision_items(1, 2, [Decision(0, "Pick", choices)], ["Ann"])]
+    assert [s.placeholder for s in selects] == ["Pick (1/2)", "Pick (2/2)"]
+    assert selects[0].options[0].description == "G0"

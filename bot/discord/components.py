@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import ids
-from engines.core import Decision
+from engines.core import Choice, Decision
 
 if TYPE_CHECKING:
     from bot.discord.table import Table
@@ -138,17 +138,30 @@ def decision_items(game: int, version: int, decisions: list[Decision], names: li
                 for c, r in zip(d.choices, _button_rows(d, rows), strict=True)]
     items: list[discord.ui.Item[Any]] = []
     for d in decisions:
-        pages = [d.choices[i:i + SELECT_MAX] for i in range(0, len(d.choices), SELECT_MAX)]
-        for page, chunk in enumerate(pages):
+        by_group, pages = _select_pages(d, rows)
+        for page, (part, chunk) in enumerate(pages):
             if len(items) == rows:
                 return items
-            suffix = f" ({page + 1}/{len(pages)})" if len(pages) > 1 else ""
-            placeholder = f"{names[d.seat]}: {d.prompt}{suffix}" if len(decisions) > 1 else d.prompt + suffix
+            prompt = f"{names[d.seat]}: {d.prompt}" if len(decisions) > 1 else d.prompt
             options = [discord.SelectOption(label=c.label[:100], value=c.id,
-                                            description=c.group[:100] or None) for c in chunk]
-            items.append(ChoiceSelect(ids.choice_select(game, version, d.seat, page), options, placeholder,
-                                      row=len(items)))
+                                            description=(c.detail or ("" if by_group else c.group))[:100] or None)
+                       for c in chunk]
+            items.append(ChoiceSelect(ids.choice_select(game, version, d.seat, page), options,
+                                      f"{prompt} {part}".strip(), row=len(items)))
     return items
+
+
+def _select_pages(decision: Decision, rows: int) -> tuple[bool, list[tuple[str, list[Choice]]]]:
+    """The choices split over selects, each with a placeholder suffix: one per Choice.group ("· Market 2") when
+    each group fits in one select and the groups fit in the rows (then True), else pages of 25 ("(2/3)")."""
+    choices = decision.choices
+    groups = list(dict.fromkeys(c.group for c in choices))
+    by_group = [[c for c in choices if c.group == g] for g in groups]
+    if 1 < len(groups) <= rows and all(g and len(chunk) <= SELECT_MAX for g, chunk in zip(groups, by_group,
+                                                                                          strict=True)):
+        return True, [(f"· {g}", chunk) for g, chunk in zip(groups, by_group, strict=True)]
+    pages = [choices[i:i + SELECT_MAX] for i in range(0, len(choices), SELECT_MAX)]
+    return False, [(f"({n + 1}/{len(pages)})" if len(pages) > 1 else "", chunk) for n, chunk in enumerate(pages)]
 
 
 def _button_rows(decision: Decision, rows: int) -> list[int]:
