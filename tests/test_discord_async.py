@@ -11,7 +11,7 @@ HOUR = 3600.0
 
 async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
     """A started toy game: Ann (seat 0, to act) and Bob."""
-    await fake.slash(ann, "start", game="toy", stones=12)
+    await fake.slash(ann, "start toy", stones=12)
     record = (await run.host.games(fake.guild_id))[-1]
     await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
     await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
@@ -67,7 +67,7 @@ async def test_after_the_stand_in_time_an_ai_plays_until_the_owner_comes_back(fa
 
 async def test_a_lobby_that_never_starts_expires_and_loses_its_buttons(fake, run, clock):
     ann = fake.add_user("Ann")
-    await fake.slash(ann, "start", game="toy")
+    await fake.slash(ann, "start toy")
     game = (await run.host.games(fake.guild_id))[-1].id
     lobby = await run.board(game)
     assert "Expires <t:" in lobby.text()

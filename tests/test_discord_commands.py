@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import typing
+
 from engines import registry
 from tests.fakediscord.server import FakeDiscord
 
@@ -26,14 +28,43 @@ async def test_sync_registers_one_fish_group_with_the_fixed_subcommands(fake, ru
     [fish] = fake.commands[None]
     assert fish["name"] == "fish"
     assert {o["name"] for o in fish["options"]} == SUBCOMMANDS
-    start = next(o for o in fish["options"] if o["name"] == "start")
-    game = next(o for o in start["options"] if o["name"] == "game")
+
+
+def _group(fake: FakeDiscord, name: str) -> dict:
+    """A subcommand group of /fish as synced."""
+    group = next(o for o in fake.commands[None][0]["options"] if o["name"] == name)
+    assert group["type"] == 2  # a subcommand group
+    return group
+
+
+async def test_fish_start_has_a_subcommand_per_game_with_exactly_that_games_options(fake, run):
+    start = _group(fake, "start")
     loaded = [k for k in registry.keys() if _loads(k)]
-    assert [c["value"] for c in game["choices"]] == loaded
-    names = [o["name"] for o in start["options"]]
-    assert len(names) == len(set(names)) and "stones" in names and "rounds" in names
-    rounds = next(o for o in start["options"] if o["name"] == "rounds")
-    assert (rounds["type"], rounds["min_value"], rounds["max_value"], rounds.get("required", False)) == (4, 1, 5, False)
+    assert [c["name"] for c in start["options"]] == loaded
+    for command in start["options"]:
+        assert command["type"] == 1
+        fields = registry.get(command["name"]).Options.model_fields
+        assert [o["name"] for o in command.get("options", [])] == list(fields)
+        for option in command.get("options", []):
+            assert option.get("required", False) is False and option["description"]
+            values = typing.get_args(fields[option["name"]].annotation)
+            if typing.get_origin(fields[option["name"]].annotation) is typing.Literal:
+                assert [c["value"] for c in option["choices"]] == list(values)
+    secret = next(c for c in start["options"] if c["name"] == "secret")
+    [rounds] = secret["options"]
+    assert (rounds["type"], rounds["min_value"], rounds["max_value"]) == (4, 1, 5)
+    assert rounds["description"] == "rounds"  # a field without a description is described by its name
+    for key in loaded:
+        described = {n: f.description for n, f in registry.get(key).Options.model_fields.items() if f.description}
+        command = next(c for c in start["options"] if c["name"] == key)
+        assert {o["name"]: o["description"] for o in command.get("options", []) if o["name"] in described} == {
+            n: d[:100] for n, d in described.items()}
+
+
+async def test_fish_rules_has_a_subcommand_per_game(fake, run):
+    rules = _group(fake, "rules")
+    assert [c["name"] for c in rules["options"]] == [k for k in registry.keys() if _loads(k)]
+    assert all(not c.get("options") for c in rules["options"])
 
 
 def _loads(key: str) -> bool:
@@ -44,23 +75,16 @@ def _loads(key: str) -> bool:
     return True
 
 
-async def test_an_option_of_another_game_is_refused_clearly(fake, run):
-    ann = fake.add_user("Ann")
-    inter = await fake.slash(ann, "start", game="toy", rounds=3)
-    assert "Toy has no option rounds" in reply(fake, inter)
-    assert await run.host.games(fake.guild_id) == []
-
-
 async def test_an_invalid_option_value_is_refused_before_a_game_exists(fake, run):
     ann = fake.add_user("Ann")
-    inter = await fake.slash(ann, "start", game="secret", rounds=9)
+    inter = await fake.slash(ann, "start secret", rounds=9)
     assert "Invalid options for Secret Picks" in reply(fake, inter)
     assert await run.host.games(fake.guild_id) == []
 
 
 async def test_join_leave_begin_by_slash_in_the_games_thread(fake, run):
     ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
-    await fake.slash(ann, "start", game="toy")
+    await fake.slash(ann, "start toy")
     game = await newest_game(run, fake)
     thread = (await run.host.get(game)).thread_id
     assert "You joined" in reply(fake, await fake.slash(bob, "join", channel_id=thread))
@@ -77,7 +101,7 @@ async def test_join_leave_begin_by_slash_in_the_games_thread(fake, run):
 
 async def test_cancel_is_for_the_host_or_a_manage_server_member(fake, run):
     ann, bob, mod = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Mod", admin=True)
-    await fake.slash(ann, "start", game="toy")
+    await fake.slash(ann, "start toy")
     game = await newest_game(run, fake)
     assert "Only the player who opened" in reply(fake, await fake.slash(bob, "cancel"))
     assert "cancelled" in reply(fake, await fake.slash(mod, "cancel"))
@@ -87,7 +111,7 @@ async def test_cancel_is_for_the_host_or_a_manage_server_member(fake, run):
 
 async def test_status_games_rules_and_log(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start", game="toy", stones=6)
+    await fake.slash(ann, "start toy", stones=6)
     game = await newest_game(run, fake)
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
@@ -98,7 +122,7 @@ async def test_status_games_rules_and_log(fake, run):
     [answer] = fake.ephemeral_replies(status)
     assert "Toy · game" in answer.text() and answer.files["board.png"].startswith(b"\x89PNG")
     assert f"#{game} **Toy** — active" in reply(fake, await fake.slash(bob, "games"))
-    assert "Take 1 to 3 stones" in reply(fake, await fake.slash(bob, "rules", game="toy"))
+    assert "Take 1 to 3 stones" in reply(fake, await fake.slash(bob, "rules toy"))
     assert "1. Ann: Take 3" in reply(fake, await fake.slash(bob, "log", channel_id=place))
 
 
@@ -114,9 +138,9 @@ async def test_settings_need_manage_server_and_validate_values(fake, run):
 async def test_an_ambiguous_command_asks_which_game_with_a_select(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     fake.allow_threads = False  # both lobbies live in the same channel
-    await fake.slash(ann, "start", game="toy")
+    await fake.slash(ann, "start toy")
     first = await newest_game(run, fake)
-    await fake.slash(ann, "start", game="secret")
+    await fake.slash(ann, "start secret")
     second = await newest_game(run, fake)
     inter = await fake.slash(bob, "join")
     [picker] = fake.ephemeral_replies(inter)
@@ -135,13 +159,9 @@ async def test_commands_where_there_is_no_game_say_so(fake, run):
         assert "no" in text.lower() or "not" in text.lower(), (sub, text)
 
 
-async def test_an_option_shared_by_games_keeps_its_number_type_with_the_widest_bounds(fake, run):
-    start = next(o for o in fake.commands[None][0]["options"] if o["name"] == "start")
-    stones = next(o for o in start["options"] if o["name"] == "stones")  # the toy game's unbounded int
-    assert stones["type"] == 4 and "min_value" not in stones
-    highs = [e.Options.model_fields["first_player"].metadata for k in registry.keys() if _loads(k)
-             for e in [registry.get(k)] if "first_player" in e.Options.model_fields]
-    if len(highs) >= 2:
-        first = next(o for o in start["options"] if o["name"] == "first_player")
-        widest = max(getattr(m, "le", -1) for meta in highs for m in meta)
-        assert first["type"] == 4 and first["max_value"] == widest
+async def test_each_game_s_start_command_carries_its_own_bounds(fake, run):
+    for command in _group(fake, "start")["options"]:
+        fields = registry.get(command["name"]).Options.model_fields
+        for option in command.get("options", []):
+            high = next((m.le for m in fields[option["name"]].metadata if getattr(m, "le", None) is not None), None)
+            assert option.get("max_value") == high, (command["name"], option["name"])

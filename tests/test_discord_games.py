@@ -57,7 +57,7 @@ async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, ke
     monkeypatch.setattr(type(run.host), "_commit", spying_commit)
     rnd = random.Random(key)
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start", game=key)
+    await fake.slash(ann, f"start {key}")
     game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")

@@ -1,14 +1,12 @@
-"""/fish start options from the games' pydantic models: types, merging, foreign options, list text."""
+"""/fish start <game> options from the game's pydantic model: types, bounds, choices, descriptions, list text."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-import pytest
 from pydantic import BaseModel, Field
 
 from bot.discord import options
-from engines.core import BadOptions
 
 
 class _Engine:
@@ -24,22 +22,18 @@ class A(BaseModel):
 
 
 class B(BaseModel):
-    seats: int | None = Field(default=None, ge=1, le=5)
+    seats: int | None = Field(default=None, ge=1, le=5, description="seats at the table")
     mode: bool = False
 
 
-def test_a_shared_int_option_gets_the_widest_bounds_and_a_type_clash_falls_back_to_text():
-    opts = {o.name: o for o in options.start_options({"a": _Engine("Game A", A), "b": _Engine("Game B", B)})}
-    seats = opts["seats"].annotation
-    assert (seats.min_value, seats.max_value) == (0, 5)
-    assert opts["mode"].annotation is str
-    assert opts["seats"].description.startswith("(Game A, Game B)")
+def test_a_game_s_options_keep_their_bounds_choices_and_descriptions():
+    opts = {o.name: o for o in options.game_options(_Engine("Game A", A))}
+    assert list(opts) == ["seats", "mode", "tags"]
+    assert (opts["seats"].annotation.min_value, opts["seats"].annotation.max_value) == (0, 3)
+    assert opts["mode"].annotation == Literal["short", "long"]
+    assert opts["tags"].annotation is str and opts["tags"].description == "tags"
+    assert options.game_options(_Engine("Game B", B))[0].description == "seats at the table"
 
 
-def test_an_option_of_another_game_is_refused():
-    with pytest.raises(BadOptions, match="Game B has no option tags"):
-        options.pick(_Engine("Game B", B), {"tags": "1", "seats": None})
-
-
-def test_list_options_typed_as_text_are_split_on_commas():
-    assert options.pick(_Engine("Game A", A), {"tags": "3, 5,", "seats": None}) == {"tags": ["3", "5"]}
+def test_list_options_typed_as_text_are_split_on_commas_and_empty_ones_dropped():
+    assert options.given(_Engine("Game A", A), {"tags": "3, 5,", "seats": None}) == {"tags": ["3", "5"]}

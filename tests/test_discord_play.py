@@ -13,7 +13,7 @@ def game_id_of(fake) -> int:
 
 async def test_start_opens_a_lobby_with_buttons_in_its_own_thread(fake, run):
     ann = fake.add_user("Ann")
-    await fake.slash(ann, "start", game="toy", stones=5)
+    await fake.slash(ann, "start toy", stones=5)
     lobby = fake.in_channel(fake.channel_id)[-1]
     assert "Toy · game #" in lobby.text()
     assert [c.rsplit(":", 1)[1] for c in lobby.custom_ids] == ["join", "leave", "ai", "start", "cancel"]
@@ -27,14 +27,14 @@ async def test_start_opens_a_lobby_with_buttons_in_its_own_thread(fake, run):
 async def test_without_thread_permission_the_game_stays_in_the_channel(fake, run):
     fake.allow_threads = False
     ann = fake.add_user("Ann")
-    await fake.slash(ann, "start", game="toy")
+    await fake.slash(ann, "start toy")
     record = await run.host.get(game_id_of(fake))
     assert fake.threads() == [] and record.thread_id is None and record.place_id == fake.channel_id
 
 
 async def test_full_toy_game_with_an_ai_seat_through_clicks(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start", game="toy", stones=9)
+    await fake.slash(ann, "start toy", stones=9)
     game = game_id_of(fake)
     lobby = await run.board(game)
     await fake.click(bob, lobby, f"fish:l:{game}:join")
@@ -64,7 +64,7 @@ async def test_full_toy_game_with_an_ai_seat_through_clicks(fake, run):
 
 async def test_a_move_by_the_same_player_edits_the_board_in_place(fake, run):
     ann = fake.add_user("Ann")
-    await fake.slash(ann, "start", game="secret", rounds=1)
+    await fake.slash(ann, "start secret", rounds=1)
     game = game_id_of(fake)
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")

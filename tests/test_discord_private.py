@@ -9,7 +9,7 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 
 async def secret_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
     """A started 'secret' game (one round) with Ann and Bob; Ann has called the weather."""
-    await fake.slash(ann, "start", game="secret", rounds=1)
+    await fake.slash(ann, "start secret", rounds=1)
     record = (await run.host.games(fake.guild_id))[-1]
     await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
     await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")

@@ -11,7 +11,7 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 
 async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
     """A started toy game: Ann (seat 0, to act) and Bob."""
-    await fake.slash(ann, "start", game="toy", stones=12)
+    await fake.slash(ann, "start toy", stones=12)
     record = (await run.host.games(fake.guild_id))[-1]
     await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
     await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
@@ -89,7 +89,7 @@ async def test_a_malformed_custom_id_gets_a_clear_private_message(fake, run, cus
 
 async def test_lobby_buttons_are_refused_for_the_wrong_person(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start", game="toy")
+    await fake.slash(ann, "start toy")
     game = (await run.host.games(fake.guild_id))[-1].id
     lobby = await run.board(game)
     inter = await fake.click(bob, lobby, f"fish:l:{game}:start")

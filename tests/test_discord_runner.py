@@ -42,7 +42,7 @@ async def test_logs_during_play_hold_no_private_text(fake, run, caplog, monkeypa
     quiet_libraries()
     caplog.set_level(logging.DEBUG)
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start", game="secret", rounds=1)
+    await fake.slash(ann, "start secret", rounds=1)
     game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")

@@ -11,7 +11,7 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 
 async def test_a_lobby_button_forged_on_another_server_neither_joins_nor_cancels(fake: FakeDiscord, run):
     ann, eve = fake.add_user("Ann"), fake.add_user("Eve", admin=True)
-    await fake.slash(ann, "start", game="toy")
+    await fake.slash(ann, "start toy")
     game = (await run.host.games(fake.guild_id))[-1].id
     lobby, elsewhere = await run.board(game), fake.foreign_channel()
     for action in ("join", "cancel"):
@@ -73,9 +73,9 @@ async def test_a_game_picker_refuses_a_forged_value_naming_a_game_it_did_not_off
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     fake.allow_threads = False  # both lobbies live in the same channel
     for key in ("toy", "secret"):
-        await fake.slash(ann, "start", game=key)
+        await fake.slash(ann, f"start {key}")
     elsewhere = fake.add_channel("side")
-    await fake.slash(ann, "start", game="toy", channel_id=elsewhere)
+    await fake.slash(ann, "start toy", channel_id=elsewhere)
     far = (await run.host.games(fake.guild_id))[0].id
     [picker] = fake.ephemeral_replies(await fake.slash(bob, "join"))
     select = picker.data["components"][0]["components"][0]

@@ -15,7 +15,7 @@ from bot.discord import components, ids, messages, options
 from bot.discord.table import Table
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord
-from engines.core import BadOptions
+from engines.core import GameEngine
 
 log = logging.getLogger(__name__)
 Action = Callable[[discord.Interaction, int], Awaitable[None]]
@@ -102,19 +102,24 @@ class FishGroup(app_commands.Group):
 
     # ---- lobby ----------------------------------------------------------------------------------
     def _add_start(self) -> None:
-        opts = options.start_options(self.engines)
+        """`/fish start <game>`: one subcommand per registered game, with only that game's options."""
+        start = app_commands.Group(name="start", description="Open a lobby for a game; you host it.",
+                                   parent=self)  # a group with a parent joins it
+        for key, engine in self.engines.items():
+            start.add_command(self._start_command(key, engine, start))
+
+    def _start_command(self, key: str, engine: GameEngine, parent: app_commands.Group) -> app_commands.Command:
+        """The start subcommand of one game, its options read from the game's Options model."""
+        opts = options.game_options(engine)
         group = self
 
-        async def start(interaction: discord.Interaction, game: str, **given: Any) -> None:
-            await group._start(interaction, game, given)
+        async def start(interaction: discord.Interaction, **given: Any) -> None:
+            await group._start(interaction, key, given)
 
-        start.__signature__ = options.signature(opts, list(self.engines))  # type: ignore[attr-defined]
-        start.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-            "game": "Which game to open", **{o.name: o.description for o in opts}}
-        start.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-            "game": [app_commands.Choice(name=e.name[:100], value=k) for k, e in self.engines.items()]}
-        self.add_command(app_commands.Command(name="start", description="Open a lobby for a game; you host it.",
-                                              callback=start, parent=self))
+        start.__signature__ = options.signature(opts)  # type: ignore[attr-defined]
+        start.__discord_app_commands_param_description__ = {o.name: o.description for o in opts}  # type: ignore[attr-defined]
+        return app_commands.Command(name=key, description=f"Open a lobby for {engine.name}; you host it."[:100],
+                                    callback=start, parent=parent)
 
     async def _start(self, interaction: discord.Interaction, game: str, given: dict[str, Any]) -> None:
         async with self.table.work():
@@ -124,10 +129,8 @@ class FishGroup(app_commands.Group):
                 await self.table.fail(interaction, exc)
 
     async def _open_lobby(self, interaction: discord.Interaction, game: str, given: dict[str, Any]) -> None:
-        engine = self.engines.get(game)
-        if engine is None:
-            raise BadOptions(f"Unknown game '{game}'. Games: {', '.join(self.engines)}.")
-        record = await self.host.create(game, options.pick(engine, given), interaction.user.id,
+        engine = self.engines[game]
+        record = await self.host.create(game, options.given(engine, given), interaction.user.id,
                                         interaction.user.display_name, interaction.guild_id, interaction.channel_id)
         settings = await self.host.get_settings(interaction.guild_id)
         await interaction.response.send_message(embed=messages.lobby_embed(engine, record, settings),
@@ -255,27 +258,25 @@ class FishGroup(app_commands.Group):
         """This server's open games."""
         found = await self.host.games(interaction.guild_id)
         if not found:
-            await self.table.tell(interaction, "No open games on this server. Open one with `/fish start`.")
+            await self.table.tell(interaction, "No open games on this server. Open one with `/fish start <game>`.")
             return
         lines = [f"#{r.id} **{self.names.get(r.key, r.key)}** — {r.status} in <#{r.place_id}> — "
                  f"{', '.join(r.names)}" for r in sorted(found, key=lambda r: r.id)]
         await self.table.tell(interaction, "\n".join(lines)[:2000])
 
     def _add_rules(self) -> None:
-        group = self
+        """`/fish rules <game>`: one subcommand per registered game."""
+        rules = app_commands.Group(name="rules", description="A short summary of a game's rules.", parent=self)
+        for key, engine in self.engines.items():
+            rules.add_command(self._rules_command(key, engine, rules))
 
-        async def rules(interaction: discord.Interaction, game: str) -> None:
-            engine = group.engines.get(game)
-            if engine is None:
-                await group.table.tell(interaction, f"Unknown game '{game}'.")
-                return
+    def _rules_command(self, key: str, engine: GameEngine, parent: app_commands.Group) -> app_commands.Command:
+        """The rules subcommand of one game."""
+        async def rules(interaction: discord.Interaction) -> None:
             await interaction.response.send_message(embed=messages.rules_embed(engine), ephemeral=True)
 
-        rules.__discord_app_commands_param_description__ = {"game": "Which game"}  # type: ignore[attr-defined]
-        rules.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-            "game": [app_commands.Choice(name=e.name[:100], value=k) for k, e in self.engines.items()]}
-        self.add_command(app_commands.Command(name="rules", description="A short summary of a game's rules.",
-                                              callback=rules, parent=self))
+        return app_commands.Command(name=key, description=f"How to play {engine.name}."[:100], callback=rules,
+                                    parent=parent)
 
     @app_commands.command(name="settings")
     @app_commands.describe(remind_hours="Hours idle before the player to act is reminded",

@@ -107,7 +107,7 @@ def rules_embed(engine: GameEngine) -> discord.Embed:
     opts = [f"`{name}`: {info.description or ''} (default {info.default})".replace(" ()", "")
             for name, info in engine.Options.model_fields.items()]
     if opts:
-        e.add_field(name="Options of /fish start", value="\n".join(opts)[:1024], inline=False)
+        e.add_field(name=f"Options of /fish start {engine.key}", value="\n".join(opts)[:1024], inline=False)
     return e
 
 

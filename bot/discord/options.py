@@ -1,8 +1,7 @@
-"""The `/fish start` options, derived from every registered game's pydantic Options model.
+"""The `/fish start <game>` options: one subcommand per registered game, built from that game's pydantic Options.
 
-Each field becomes one optional slash-command option named after it. A name shared by several games
-keeps one option when the games agree on its type, else it falls back to text that the game's own
-model then validates. Options that belong to another game are refused with a clear message.
+Each field becomes one optional slash-command option named after it, with the field's description, its
+choices (a Literal or an Enum) and its bounds (ge/le); the game's own model then validates what was given.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ import inspect
 import logging
 import types
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal
 
@@ -22,17 +21,17 @@ from engines import registry
 from engines.core import GameEngine
 
 log = logging.getLogger(__name__)
-MAX_OPTIONS = 24  # Discord allows 25 options per command; `game` takes one
+MAX_OPTIONS = 25  # Discord allows 25 options per command
+MAX_DESCRIPTION = 100
 
 
-@dataclass
-class StartOption:
-    """One slash option and the games that use it."""
+@dataclass(frozen=True)
+class GameOption:
+    """One slash option of a game's start command."""
 
     name: str
     annotation: Any
-    games: list[str] = field(default_factory=list)
-    description: str = ""
+    description: str
 
 
 def available_engines() -> dict[str, GameEngine]:
@@ -71,77 +70,46 @@ def _annotation(info: FieldInfo) -> Any:
 
 @dataclass(frozen=True)
 class Number:
-    """An int or float option with optional bounds; games sharing a name share the widest bounds."""
+    """An int or float option with optional bounds."""
 
     base: type
     low: float | None
     high: float | None
 
-    def merge(self, other: Number) -> Number | None:
-        """The union of two bounds of the same type (None when the types differ)."""
-        if self.base is not other.base:
-            return None
-        low = None if self.low is None or other.low is None else min(self.low, other.low)
-        high = None if self.high is None or other.high is None else max(self.high, other.high)
-        return Number(self.base, low, high)
-
     def annotation(self) -> Any:
-        """The slash-command type (each game's own model still checks its own bounds)."""
+        """The slash-command type: the number, or a Range of it when bounded."""
         if self.low is None and self.high is None:
             return self.base
         return app_commands.Range[self.base, self.low, self.high]  # type: ignore[name-defined]
 
 
-def start_options(engines: dict[str, GameEngine]) -> list[StartOption]:
-    """The merged options of every game, in registry order."""
-    merged: dict[str, StartOption] = {}
-    for key, engine in engines.items():
-        for name, info in engine.Options.model_fields.items():
-            if name == "game":
-                continue
-            ann = _annotation(info)
-            opt = merged.setdefault(name, StartOption(name=name, annotation=ann))
-            if isinstance(opt.annotation, Number) and isinstance(ann, Number):
-                opt.annotation = opt.annotation.merge(ann) or str
-            elif opt.annotation != ann:
-                opt.annotation = str
-            opt.games.append(key)
-            if not opt.description and info.description:
-                opt.description = info.description
-    options = list(merged.values())
+def game_options(engine: GameEngine) -> list[GameOption]:
+    """A game's start options, in its model's field order (past Discord's 25, dropped with a warning)."""
+    options = []
+    for name, info in engine.Options.model_fields.items():
+        ann = _annotation(info)
+        if isinstance(ann, Number):
+            ann = ann.annotation()
+        options.append(GameOption(name, ann, (info.description or name.replace("_", " "))[:MAX_DESCRIPTION]))
     if len(options) > MAX_OPTIONS:
-        log.warning("only the first %d game options fit in /fish start; dropped: %s", MAX_OPTIONS,
+        log.warning("only the first %d options of %s fit in /fish start; dropped: %s", MAX_OPTIONS, engine.name,
                     ", ".join(o.name for o in options[MAX_OPTIONS:]))
-        options = options[:MAX_OPTIONS]
-    for opt in options:
-        if isinstance(opt.annotation, Number):
-            opt.annotation = opt.annotation.annotation()
-        names = ", ".join(engines[k].name for k in opt.games)
-        opt.description = (f"({names}) " + (opt.description or opt.name.replace("_", " ")))[:100]
-    return options
+    return options[:MAX_OPTIONS]
 
 
-def signature(options: list[StartOption], games: list[str]) -> inspect.Signature:
-    """The callback signature discord.py reads to build the command: interaction, game, then the options."""
-    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-              inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=Literal[tuple(games)])]  # type: ignore[valid-type]
+def signature(options: list[GameOption]) -> inspect.Signature:
+    """The callback signature discord.py reads to build a game's start command: interaction, then its options."""
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params += [inspect.Parameter(o.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
                                  annotation=typing.Optional[o.annotation])  # noqa: UP045 - a runtime type
                for o in options]
     return inspect.Signature(params)
 
 
-def pick(engine: GameEngine, given: dict[str, Any]) -> dict[str, Any]:
-    """The options given for this game; an option of another game is refused as a GameError."""
-    from engines.core import BadOptions
-
+def given(engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
+    """The options typed for this game (those left empty dropped, list text split on commas)."""
     fields = engine.Options.model_fields
-    foreign = sorted(k for k, v in given.items() if v is not None and k not in fields)
-    if foreign:
-        raise BadOptions(f"{engine.name} has no option {', '.join(foreign)}. "
-                         f"Its options: {', '.join(fields) or 'none'}.")
-    return {k: _listed(fields[k], v) for k, v in given.items() if v is not None}
+    return {k: _listed(fields[k], v) for k, v in values.items() if v is not None and k in fields}
 
 
 def _listed(info: FieldInfo, value: Any) -> Any:

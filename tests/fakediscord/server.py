@@ -242,13 +242,18 @@ class FakeDiscord:
 
     async def slash(self, user_id: int, sub: str, channel_id: int | None = None, wait: bool = True,
                     **options: Any) -> Interaction:
-        """Type `/fish <sub> option:value...` as a user; waits for the answer and the bot to go idle."""
+        """Type `/fish <sub> option:value...` as a user (`sub` may name a group's subcommand: "start toy");
+        waits for the answer and the bot to go idle."""
         channel_id = channel_id or self.channel_id
         payload = self._base_interaction(user_id, channel_id, 2)
         opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
         root = next((c for cmds in self.commands.values() for c in cmds if c["name"] == "fish"), None)
+        *groups, name = sub.split()
+        typed: dict[str, Any] = {"name": name, "type": 1, "options": opts}
+        for group in reversed(groups):
+            typed = {"name": group, "type": 2, "options": [typed]}
         payload["data"] = {"id": str(root["id"]) if root else str(self.snowflake()), "name": "fish", "type": 1,
-                           "options": [{"name": sub, "type": 1, "options": opts}]}
+                           "options": [typed]}
         return await self._send(payload, channel_id, None, wait)
 
     async def click(self, user_id: int, message: Msg, custom_id: str, values: list[str] | None = None,
