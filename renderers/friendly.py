@@ -33,9 +33,10 @@ PAD = 12
 TEXT = px(WIDTH, 10)  # names, scores, counts and coordinates: 10 px tall at 400 px display
 SMALL = px(WIDTH, 9)  # the legend and notes
 SELECTED = (214, 40, 170)
+MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # measures text before an image exists
 COMPRESS = 3  # zlib level: 1 is ~20% bigger for little gain in time, 6 ~30% slower
 KIND_ORDER = ("R", "Y", "G", "B", "C", "K", "L", "D", "S", "H", "J", "F2", "T2", "SL", "RM", "DP")
-MINI = 34  # a collected tile in a player's row
+MINI = 40  # a collected tile in a player's row
 ENTRY = MINI + 34  # a collected tile and its count
 CARD_HEAD = 36
 CARD_LINE = MINI + 8
@@ -282,17 +283,16 @@ def _notes(v: FriendlyView) -> str:
     return " ".join(notes)
 
 
-def _layout(v: FriendlyView) -> tuple[int, list[int], int, int]:
-    """Vertical positions: the grid's top, each card's top, the notes' top and the total height."""
-    y = banner_bottom = px(WIDTH, 28)
-    y = banner_bottom + px(WIDTH, 20)
-    grid_top = y
-    y += grid_height(v) + 4
+def _layout(v: FriendlyView) -> tuple[int, list[int], list[str], int]:
+    """Vertical positions: the grid's top, each card's top, the lines of notes and the total height."""
+    grid_top = px(WIDTH, 28) + px(WIDTH, 20)
+    y = grid_top + grid_height(v) + 4
     cards = []
     for seat in range(len(v.players)):
         cards.append(y)
         y += card_height(v.owned[seat]) + 4
-    return grid_top, cards, y, y + 2 * (SMALL + 6) + legend_layer(tuple(v.specials), v.kingfish_need).height
+    notes = wrap_text(MEASURE, _notes(v), WIDTH - 2 * PAD, SMALL)[:2]
+    return grid_top, cards, notes, y + len(notes) * (SMALL + 6) + legend_layer(tuple(v.specials), v.kingfish_need).height
 
 
 @cache
@@ -332,7 +332,7 @@ def _encode(img: Image.Image, side: str, specials: tuple[str, ...]) -> bytes:
 def board(view: FriendlyView) -> bytes:
     """The public board: whose turn, the latest event, the grid with its choices, each catch, the legend."""
     v = view
-    grid_top, cards, notes_top, height = _layout(v)
+    grid_top, cards, notes, height = _layout(v)
     img = Image.new("RGB", (WIDTH, height), BG)
     bottom = banner(img, "Friendly Fishing", v.players, v.to_act, v.finished)
     event_bar(img, bottom, v.last)
@@ -344,8 +344,8 @@ def board(view: FriendlyView) -> bytes:
     for seat, y in enumerate(cards):
         _card(img, v, seat, y)
     draw = ImageDraw.Draw(img)
-    y = notes_top
-    for line in wrap_text(draw, _notes(v), WIDTH - 2 * PAD, SMALL)[:2]:
+    y = cards[-1] + card_height(v.owned[-1]) + 4
+    for line in notes:
         draw.text((PAD, y), line, font=font(SMALL), fill=INK)
         y += SMALL + 6
     legend = legend_layer(tuple(v.specials), v.kingfish_need)
@@ -443,7 +443,7 @@ def final(view: FriendlyView, result: Result) -> bytes:
         head = f"{names} caught {v.kingfish_need} Kingfish and wins alone!"
     else:
         head = f"Winner{'s' if len(result.winners) > 1 else ''}: {names}"
-    heads = wrap_text(ImageDraw.Draw(Image.new("RGB", (1, 1))), head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]
+    heads = wrap_text(MEASURE, head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]
     head_h = px(WIDTH, 28) + 20 + len(heads) * (TEXT + 8)
     height = head_h + sum(row_height(result, s) + 8 for s in order) + 3 * (SMALL + 6) + PAD
     img = Image.new("RGB", (WIDTH, height), BG)
