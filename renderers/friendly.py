@@ -195,6 +195,9 @@ def _choices(img: Image.Image, v: FriendlyView, top: int) -> None:
     if v.finished:
         return
     draw = ImageDraw.Draw(img)
+    if v.phase == "move":
+        for start, cell in line_moves(v):
+            _dotted(draw, _centre(v, start, top), _centre(v, cell, top))
     for cell in v.targets:
         draw.rounded_rectangle(_box(v, cell, top, 0), radius=9, outline=INK, width=7)
         draw.rounded_rectangle(_box(v, cell, top, 1), radius=9, outline=HIGHLIGHT, width=5)
@@ -204,6 +207,31 @@ def _choices(img: Image.Image, v: FriendlyView, top: int) -> None:
         x0, y0, x1, _ = _box(v, cell, top, 6)
         draw.line((x1 - 12, y0 + 2, x1 - 12, y0 + 26), fill=INK, width=3)
         draw.polygon([(x1 - 11, y0 + 2), (x1 + 4, y0 + 8), (x1 - 11, y0 + 14)], fill=SELECTED, outline=INK)
+
+
+def line_moves(v: FriendlyView) -> list[tuple[int, int]]:
+    """(start, target) of each boat move that is a Skipjack line rather than a step to a neighbour."""
+    board = BOARDS[v.side]
+    starts = board.island if v.boat < 0 else (v.boat,)
+    near = board.island_neighbours if v.boat < 0 else board.neighbours[v.boat]
+    out = []
+    for cell in v.targets:
+        if cell in near:
+            continue
+        for start in starts:
+            dr, dc = cell // v.width - start // v.width, cell % v.width - start % v.width
+            if dr == 0 or dc == 0 or abs(dr) == abs(dc):
+                out.append((start, cell))
+                break
+    return out
+
+
+def _dotted(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """A line of gold dots from a to b: the straight course of a Skipjack move."""
+    steps = max(2, int(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 // 14))
+    for i in range(1, steps):
+        x, y = a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps
+        draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=HIGHLIGHT, outline=INK)
 
 
 def _boat(img: Image.Image, v: FriendlyView, top: int) -> None:

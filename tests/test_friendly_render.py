@@ -10,8 +10,10 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engines.friendly import ENGINE, FriendlyState
+from engines.friendly.tiles import BOARDS
 from renderers import friendly as drawing
 from renderers.art import px
+from tests.friendly_helpers import make
 from tests.test_friendly_playouts import SETUPS
 
 LIMIT = 300_000
@@ -126,3 +128,12 @@ def test_the_latest_turn_and_the_choices_are_drawn_on_the_board():
     plain = view.model_copy(update={"trail": [], "mover": None})
     no_choices = view.model_copy(update={"targets": []})
     assert len({drawing.board(view), drawing.board(plain), drawing.board(no_choices)}) == 3
+
+
+def test_skipjack_lines_are_drawn_from_the_boat_or_the_island_but_steps_are_not():
+    board = BOARDS["small"]
+    s = make(tiles={"C6": "S", "C7": "R", "G3": "S", "B2": "Y"}, boat="C3")
+    assert drawing.line_moves(ENGINE.view(s, None)) == [(board.cell("C3"), board.cell("G3")),
+                                                        (board.cell("C3"), board.cell("C6"))]
+    s = make(tiles={"G4": "S", "A1": "R", "C3": "Y"})
+    assert drawing.line_moves(ENGINE.view(s, None)) == [(board.cell("D4"), board.cell("G4"))]
