@@ -10,13 +10,9 @@ from engines import registry
 from engines.core import MAX_DETAIL, MAX_LABEL
 
 GAMES = 40
-# Games whose labels are being rewritten to fit (issue 11): delete the game from here once they do.
-CLIPPING = {"wishes"}
-KEYS = [pytest.param(k, marks=pytest.mark.xfail(reason="labels still clipped")) if k in CLIPPING else k
-        for k in registry.keys()]
 
 
-@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("key", registry.keys())
 def test_no_label_or_detail_is_clipped_in_many_games(key):
     engine = registry.get(key)
     rnd = random.Random(5)
