@@ -1,8 +1,16 @@
-"""Drawings for If Wishes Were Fishes!: the ocean, the ring of markets, the garbage heap, players and scores."""
+"""Drawings for If Wishes Were Fishes!: the ocean, the ring of market stalls, the garbage heap, players and scores.
+
+Drawn 800 px wide for a phone (shown ~400 px wide): every text a player needs is >= 16 px here (8 px on the phone).
+What never changes in a game (background, water, stalls, player frames and names) is one cached layer per table;
+a board pastes cached sprites (renderers.wishes_art) over a copy of it and maps the result to a fixed palette.
+"""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+import io
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
 
 from engines.core import Result
 from engines.wishes.cards import (
@@ -16,212 +24,343 @@ from engines.wishes.cards import (
     WISH_NAMES,
     card_name,
 )
-from engines.wishes.rules import WishesView
-from renderers.common import (
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    PANEL,
-    WATER,
-    fit_text,
-    font,
-    last_action_bar,
-    new_canvas,
-    rounded,
-    score_table,
-    seat_marker,
-    text_colour_on,
-    to_png,
-    turn_banner,
+from engines.wishes.rules import CATEGORIES, WishesView
+from renderers.art import (
+    banner,
+    banner_height,
+    card_frame,
+    event_bar,
+    event_bar_height,
+    paint_water,
+    paste,
+    px,
+    seat_badge,
+    shade,
+    worm_sprite,
+)
+from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour
+from renderers.wishes_art import (
+    SIZE_TEXT,
+    WIDTH,
+    buyer_sprite,
+    card_sprite,
+    deck_sprite,
+    heap_sprite,
+    hull_sprite,
+    kind_sprite,
+    marker_sprite,
+    stall_sprite,
 )
 
-WIDTH = 1200
-PAD = 16
-KIND_COLOURS = [(246, 190, 60), (150, 110, 190), (240, 140, 70), (150, 110, 80), (140, 150, 160),
-                (230, 90, 80), (70, 130, 180)]
-COIN = (250, 215, 90)
-WORM = (214, 120, 140)
+RGB = tuple[int, int, int]
+TITLE = "If Wishes Were Fishes!"
+PAD = 12
+BIG = px(WIDTH, 12)  # 24: dollars, prices, counts that matter most
+MID = px(WIDTH, 9)  # 18
+CARD_W, CARD_H, CARD_GAP = 150, 178, 10
+SLOT_LABEL = SIZE_TEXT + 10
+OCEAN_H = 8 + SLOT_LABEL + CARD_H + 14
+STALL_W = (WIDTH - 2 * PAD - (NKINDS - 1) * 8) // NKINDS
+STALL_H = 300
+INFO_H = 92
+ROW_H = 66
+NEWS = (255, 120, 40)  # the frame on what the latest turn changed
 FULL_BAND = (60, 60, 70)
+GARBAGE_RED = (170, 30, 30)
+WINNER = (255, 240, 190)
+HINT = (214, 236, 246)
+TAG = (255, 250, 214)
 
 
-def _worms(draw: ImageDraw.ImageDraw, x: float, y: float, n: int) -> None:
-    """A pink worm badge with a count."""
-    text = f"{n} worm{'' if n == 1 else 's'}"
-    w = draw.textlength(text, font=font(15, True)) + 16
-    draw.rounded_rectangle((x, y, x + w, y + 24), radius=12, fill=WORM, outline=INK, width=1)
-    draw.text((x + w / 2, y + 12), text, font=font(15, True), fill=INK, anchor="mm")
+def _layout(players: int) -> tuple[int, int, int, int, int]:
+    """Top y of the ocean, markets, info row and player rows, and the board's height."""
+    ocean = banner_height(WIDTH)
+    markets = ocean + OCEAN_H
+    info = markets + STALL_H + 16
+    rows = info + INFO_H + 8
+    return ocean, markets, info, rows, rows + players * ROW_H + 4 + event_bar_height(WIDTH)
 
 
-def _card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], card: int, size: int = 17) -> None:
-    """A fish card: kind on its colour, with its wish (or 'double fish') below."""
-    kind, wish = CARDS[card]
-    colour = KIND_COLOURS[kind]
-    rounded(draw, box, fill=colour, radius=8)
-    x0, y0, x1, y1 = box
-    ink = text_colour_on(colour)
-    w = int(x1 - x0 - 10)
-    draw.text(((x0 + x1) / 2, y0 + 6), fit_text(draw, KINDS[kind], w, size + 1, True), font=font(size + 1, True),
-              fill=ink, anchor="ma")
-    sub = "DOUBLE FISH ×2" if wish == DOUBLE else WISH_NAMES[wish]
-    draw.text(((x0 + x1) / 2, y0 + size + 12), fit_text(draw, sub, w, 15), font=font(15), fill=ink, anchor="ma")
+def _slot_x(k: int) -> int:
+    """Left x of ocean slot k."""
+    return PAD + k * (CARD_W + CARD_GAP)
 
 
-def _ocean(draw: ImageDraw.ImageDraw, v: WishesView, y: int) -> int:
-    """The four ocean slots (shallow to deep) with their worms, then the deck."""
-    draw.text((PAD, y + 4), "Ocean", font=font(20, True), fill=INK)
-    draw.text((PAD + 80, y + 8), "slot 1 shallowest: taking slot k costs a worm on each shallower card",
-              font=font(15), fill=MUTED)
-    top = y + 34
-    w, h, gap = 220, 92, 14
+def _stall_x(m: int) -> int:
+    """Left x of market m."""
+    return PAD + m * (STALL_W + 8)
+
+
+@cache
+def static_layer(players: tuple[str, ...]) -> Image.Image:
+    """Everything that stays put for a table: water, slot costs, stalls and the ring arrows, frames, names."""
+    ocean, markets, info, rows, height = _layout(len(players))
+    img = Image.new("RGB", (WIDTH, height), BG)
+    paint_water(img, (0, ocean, WIDTH, markets))
+    draw = ImageDraw.Draw(img)
     for k in range(4):
-        x = PAD + k * (w + gap)
-        draw.text((x + 4, top), f"Slot {k + 1}", font=font(16, True), fill=INK)
-        box = (x, top + 22, x + w, top + 22 + h)
-        if k < len(v.ocean):
-            _card(draw, box, v.ocean[k], 18)
-            if v.ocean_worms[k]:
-                _worms(draw, x + w - 92, top + 22 + h - 32, v.ocean_worms[k])
-        else:
-            rounded(draw, box, fill=WATER, outline=MUTED, radius=8, width=1)
-            draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "empty", font=font(16), fill=INK, anchor="mm")
-    x = PAD + 4 * (w + gap) + 10
-    box = (x, top + 22, WIDTH - PAD, top + 22 + h)
-    rounded(draw, box, fill=(70, 90, 120), radius=8)
-    draw.text(((box[0] + box[2]) / 2, top + 22 + h / 2 - 12), "Deck", font=font(18, True), fill=(255, 255, 255),
-              anchor="mm")
-    draw.text(((box[0] + box[2]) / 2, top + 22 + h / 2 + 14), f"{v.deck_size} cards", font=font(17),
-              fill=(255, 255, 255), anchor="mm")
-    return top + 22 + h + 12
-
-
-def _market(draw: ImageDraw.ImageDraw, v: WishesView, m: int, box: tuple[int, int, int, int]) -> None:
-    """One market: kind, price, buyers, wooden fish by seat, and its limit card when full."""
-    x0, y0, x1, y1 = box
-    cx = (x0 + x1) // 2
-    rounded(draw, box, fill=PANEL, radius=10)
-    colour = KIND_COLOURS[m]
-    draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 32), radius=9, fill=colour)
-    draw.text((cx, y0 + 17), KINDS[m], font=font(17, True), fill=text_colour_on(colour), anchor="mm")
-    values = [BUYER_VALUES[b] for b, at in enumerate(v.buyers) if at == m]
-    draw.text((cx, y0 + 38), f"${v.prices[m]} a fish", font=font(17, True), fill=INK, anchor="ma")
-    if values:
-        step = 30
-        start = cx - (len(values) - 1) * step / 2
-        for i, value in enumerate(values):
-            bx = start + i * step
-            draw.ellipse((bx - 13, y0 + 62, bx + 13, y0 + 88), fill=COIN, outline=INK, width=2)
-            draw.text((bx, y0 + 75), str(value), font=font(16, True), fill=INK, anchor="mm")
-    else:
-        draw.text((cx, y0 + 75), "no buyer", font=font(15), fill=MUTED, anchor="mm")
-    fish = [(s, c) for s, c in enumerate(v.markets[m]) if c]
-    for i, (s, c) in enumerate(fish):
-        fx = x0 + 28 + (i % 2) * 76
-        fy = y0 + 108 + (i // 2) * 30
-        seat_marker(draw, s, fx, fy, 12)
-        draw.text((fx + 16, fy), f"×{c}", font=font(17, True), fill=INK, anchor="lm")
-    total = sum(v.markets[m])
-    if v.full[m] >= 0:
-        capacity, first, second = LIMITS[v.full[m]]
-        draw.rectangle((x0 + 2, y1 - 40, x1 - 2, y1 - 2), fill=FULL_BAND)
-        draw.text((cx, y1 - 21), f"FULL {capacity} · {first}/{second}", font=font(16, True), fill=(255, 255, 255),
-                  anchor="mm")
-    elif v.limits_placed < len(LIMITS):
-        draw.text((cx, y1 - 21), f"{total} of {LIMITS[v.limits_placed][0]} fish", font=font(16), fill=INK,
-                  anchor="mm")
-
-
-def _markets(draw: ImageDraw.ImageDraw, v: WishesView, y: int) -> int:
-    """The seven markets in clockwise order; buyers move left to right and wrap from the last to the first."""
-    draw.text((PAD, y), "Markets", font=font(20, True), fill=INK)
-    draw.text((PAD + 100, y + 4), "clockwise →  (after Swordfish comes Angelfish again)", font=font(15), fill=MUTED)
-    top = y + 30
-    w = (WIDTH - 2 * PAD - 6 * 8) // NKINDS
-    h = 230
+        cost = "free" if not k else f"{k} worm{'s' if k > 1 else ''}"
+        draw.text((_slot_x(k) + CARD_W / 2 + 4, ocean + 6 + SLOT_LABEL / 2), f"Slot {k + 1} · {cost}",
+                  font=font(SIZE_TEXT, True), fill=(255, 255, 255), anchor="mm", stroke_width=2,
+                  stroke_fill=(30, 60, 100))
     for m in range(NKINDS):
-        x = PAD + m * (w + 8)
-        _market(draw, v, m, (x, top, x + w, top + h))
-    return top + h + 12
+        stall = stall_sprite(m, STALL_W, STALL_H)
+        img.paste(stall, (_stall_x(m) - 4, markets - 2), stall)
+        if m < NKINDS - 1:  # buyers move clockwise: left to right, and from Swordfish back to Angelfish
+            x, y = _stall_x(m) + STALL_W + 4, markets + 44
+            draw.polygon([(x - 4, y - 7), (x + 4, y), (x - 4, y + 7)], fill=INK)
+    card_frame(img, (PAD, info, PAD + 330, info + INFO_H), (214, 204, 178), radius=12)
+    paste(img, heap_sprite(64), PAD + 38, info + INFO_H / 2)
+    draw.text((PAD + 74, info + 10), "Garbage heap", font=font(MID, True), fill=INK)
+    for s, name in enumerate(players):
+        top = rows + s * ROW_H
+        card_frame(img, (PAD, top, WIDTH - PAD, top + ROW_H - 8), PANEL, radius=12, shadow=False, width=1)
+        seat_badge(img, s, PAD + 24, top + (ROW_H - 8) / 2, 15)
+        draw.text((PAD + 46, top + 8), fit_text(draw, name, 170, MID, True), font=font(MID, True), fill=INK)
+    return img
 
 
-def _heap_and_limit(draw: ImageDraw.ImageDraw, v: WishesView, y: int) -> int:
-    """The garbage heap (count and whose fish), the next limit card, and a wish under way."""
-    h = 70
-    box = (PAD, y, PAD + 520, y + h)
-    rounded(draw, box, fill=(205, 195, 170), radius=10)
+@cache
+def palette() -> Image.Image:
+    """The colours every board may use, quantized once from a sample of them all (the same for every board, so
+    the same view always gives the same bytes); mapping to a known palette is far cheaper than quantizing."""
+    names = tuple(f"P{s}" for s in range(5))
+    layer = static_layer(names)
+    sample = Image.new("RGB", (WIDTH, layer.height + 2 * CARD_H + 140), BG)
+    sample.paste(layer, (0, 0))
+    y = layer.height
+    for i, card in enumerate(range(0, 70, 5)):
+        sprite = card_sprite(*CARDS[card], CARD_W // 2, CARD_H)
+        sample.paste(sprite, ((i % 10) * 80, y + (i // 10) * CARD_H), sprite)
+    draw = ImageDraw.Draw(sample)
+    y += 2 * CARD_H
+    extra = (HIGHLIGHT, NEWS, FULL_BAND, GARBAGE_RED, WINNER, HINT, TAG, shade(HIGHLIGHT, 0.6))
+    for n, colour in enumerate((*extra, *(seat_colour(s) for s in range(5)))):
+        draw.rectangle((n * 40, y, n * 40 + 39, y + 40), fill=colour)
+        draw.text((n * 40 + 4, y + 4), "$8", font=font(BIG, True), fill=INK)
+    for s in range(5):
+        banner(sample, TITLE, list(names), [s], False, y=y + 44 + (s % 2) * 20)
+        paste(sample, marker_sprite(s, 30), 500 + s * 40, y + 20)
+    return sample.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def _encode(img: Image.Image) -> bytes:
+    """PNG bytes of a drawing mapped to the board palette."""
+    buf = io.BytesIO()
+    img.quantize(palette=palette(), dither=Image.Dither.NONE).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
+    """A text drawn once on a transparent sprite, with its offset from the anchor point (texts repeat a lot)."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    sprite = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                                stroke_fill=(255, 255, 255))
+    return sprite, left, top
+
+
+def _say(img: Image.Image, xy: tuple[float, float], text: str, size: int = SIZE_TEXT, bold: bool = True,
+         fill: RGB = INK, anchor: str = "la", stroke: int = 0) -> float:
+    """Paste a board text (a cached sprite) at a point as `ImageDraw.text` would; returns its right edge."""
+    sprite, left, top = _text_sprite(text, size, bold, fill, anchor, stroke)
+    x, y = round(xy[0] + left), round(xy[1] + top)
+    img.paste(sprite, (x, y), sprite)
+    return x + sprite.width
+
+
+def _news(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 12) -> None:
+    """The frame on something the latest turn changed."""
+    draw.rounded_rectangle(box, radius=radius, outline=NEWS, width=5)
+
+
+def _count(img: Image.Image, sprite: Image.Image, x: float, cy: float, n: int, size: int = SIZE_TEXT,
+           sign: str = "×") -> float:
+    """A sprite and its count beside it ("×3", or "3" where room is short); returns the x after them."""
+    paste(img, sprite, x + sprite.width / 2, cy)
+    return _say(img, (x + sprite.width + 2, cy), f"{sign}{n}", size, anchor="lm")
+
+
+def _worm_pill(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, cy: float, n: int) -> None:
+    """A white pill with a worm and how many, e.g. on an ocean card."""
+    w = 46 + draw.textlength(f"×{n}", font=font(MID, True))
+    draw.rounded_rectangle((x, cy - 15, x + w, cy + 15), radius=15, fill=(255, 255, 255), outline=INK, width=2)
+    _count(img, worm_sprite(34), x + 6, cy, n, MID)
+
+
+def _ocean(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) -> None:
+    """The four ocean cards (shallow to deep) with the worms on them, then the deck."""
+    y = top + 6 + SLOT_LABEL
+    for k, card in enumerate(v.ocean):
+        x = _slot_x(k)
+        sprite = card_sprite(*CARDS[card], CARD_W, CARD_H)
+        img.paste(sprite, (x, y - 2), sprite)
+        if f"slot-{k}" in v.recent:
+            _news(draw, (x + 1, y - 3, x + CARD_W + 7, y + CARD_H + 3))
+        if v.ocean_worms[k]:
+            _worm_pill(img, draw, x + 12, y + CARD_H * 0.3, v.ocean_worms[k])
+    for k in range(len(v.ocean), 4):
+        _say(img, (_slot_x(k) + CARD_W / 2, y + CARD_H / 2), "empty", MID, fill=(255, 255, 255), anchor="mm")
+    x = _slot_x(4)
+    deck = deck_sprite(WIDTH - PAD - x, CARD_H)
+    img.paste(deck, (x - 4, y - 2), deck)
+    cx = x + (WIDTH - PAD - x) / 2
+    _say(img, (cx, y + CARD_H / 2 - 14), str(v.deck_size), px(WIDTH, 16), fill=(255, 255, 255), anchor="mm")
+    _say(img, (cx, y + CARD_H / 2 + 22), "in the deck", fill=(255, 255, 255), anchor="mm")
+
+
+def _buyers(img: Image.Image, draw: ImageDraw.ImageDraw, values: list[int], cx: float, cy: float) -> None:
+    """The buyers standing at a market, side by side, each with its value on its shirt."""
+    step = min(30, (STALL_W - 30) / max(1, len(values) - 1)) if len(values) > 1 else 0
+    start = cx - step * (len(values) - 1) / 2
+    for i, value in enumerate(values):
+        sprite = buyer_sprite(value, 44)
+        x = start + i * step
+        paste(img, sprite, x, cy)
+        _say(img, (x, cy + 9), str(value), MID, anchor="mm")
+
+
+def _market(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, m: int, top: int) -> None:
+    """One stall's changing parts: its price, buyers, wooden fish per seat and how full it is."""
+    x0 = _stall_x(m)
+    cx = x0 + STALL_W / 2
+    y = top + 112
+    tag = f"${v.prices[m]}"
+    tw = draw.textlength(tag, font=font(BIG, True))
+    draw.rounded_rectangle((cx - tw / 2 - 8, y, cx + tw / 2 + 8, y + BIG + 8), radius=8, fill=TAG,
+                           outline=INK, width=2)
+    _say(img, (cx, y + BIG / 2 + 4), tag, BIG, anchor="mm")
+    values = [BUYER_VALUES[b] for b, at in enumerate(v.buyers) if at == m]
+    if values:
+        _buyers(img, draw, values, cx, y + BIG + 34)
+    fish = [(s, c) for s, c in enumerate(v.markets[m]) if c]
+    per_row = 2
+    for i, (s, c) in enumerate(fish):
+        fx = x0 + 4 + (i % per_row) * (STALL_W // per_row)
+        fy = top + 208 + (i // per_row) * 24
+        _count(img, marker_sprite(s, 30), fx, fy, c, sign="")
+    bottom = top + STALL_H - 4
+    if v.full[m] >= 0:
+        draw.rounded_rectangle((x0 + 2, bottom - 30, x0 + STALL_W - 2, bottom), radius=8, fill=FULL_BAND)
+        _say(img, (cx, bottom - 15), "FULL", fill=(255, 255, 255), anchor="mm")
+    elif v.limits_placed < len(LIMITS):
+        _say(img, (cx, bottom - 15), f"{sum(v.markets[m])} of {LIMITS[v.limits_placed][0]}", anchor="mm")
+    if f"market-{m}" in v.recent:
+        _news(draw, (x0 - 3, top - 3, x0 + STALL_W + 3, top + STALL_H + 3))
+
+
+def _info(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) -> None:
+    """The garbage heap (count, whose fish), the next limit card, and the wish being carried out."""
     heap = sum(v.garbage)
-    draw.text((PAD + 12, y + 8), f"Garbage heap: {heap} of {GARBAGE_END}", font=font(18, True), fill=INK)
-    x = PAD + 20
-    for s, c in enumerate(v.garbage):
-        if c:
-            seat_marker(draw, s, x, y + 50, 11)
-            draw.text((x + 15, y + 50), f"×{c}", font=font(16, True), fill=INK, anchor="lm")
-            x += 70
+    _say(img, (PAD + 318, top + 10), f"{heap} of {GARBAGE_END}", MID,
+         fill=GARBAGE_RED if heap >= GARBAGE_END - 3 else INK, anchor="ra")
+    for i, (s, c) in enumerate((s, c) for s, c in enumerate(v.garbage) if c):
+        _count(img, marker_sprite(s, 30), PAD + 74 + (i % 3) * 80, top + 50 + (i // 3) * 26, c)
     if not heap:
-        draw.text((PAD + 12, y + 40), "empty (ends the game at 10; most fish −8, second −4)", font=font(15),
-                  fill=INK)
-    box = (PAD + 536, y, PAD + 840, y + h)
-    rounded(draw, box, fill=PANEL, radius=10)
+        _say(img, (PAD + 74, top + 60), "empty", bold=False, anchor="lm")
+    if "garbage" in v.recent:
+        _news(draw, (PAD - 3, top - 3, PAD + 333, top + INFO_H + 3))
+    x0 = PAD + 342
+    card_frame(img, (x0, top, x0 + 200, top + INFO_H), (250, 244, 228), radius=12)
     if v.limits_placed < len(LIMITS):
         capacity, first, second = LIMITS[v.limits_placed]
-        draw.text((box[0] + 12, y + 8), f"Next limit card ({len(LIMITS) - v.limits_placed} left)",
-                  font=font(18, True), fill=INK)
-        draw.text((box[0] + 12, y + 38), f"fills at {capacity} fish · most ${first}, second ${second}",
-                  font=font(16), fill=INK)
+        _say(img, (x0 + 10, top + 8), f"Next limit ({len(LIMITS) - v.limits_placed} left)")
+        _say(img, (x0 + 10, top + 34), f"fills at {capacity} fish", bold=False)
+        _say(img, (x0 + 10, top + 58), f"most ${first}, next ${second}", bold=False)
     else:
-        draw.text((box[0] + 12, y + 24), "No limit cards left", font=font(18, True), fill=INK)
-    box = (PAD + 856, y, WIDTH - PAD, y + h)
+        _say(img, (x0 + 100, top + INFO_H / 2), "No limits left", anchor="mm")
+    x0 += 210
+    box = (x0, top, WIDTH - PAD, top + INFO_H)
     if v.wish >= 0 and not v.finished:
-        rounded(draw, box, fill=HIGHLIGHT, radius=10)
+        card_frame(img, box, HIGHLIGHT, radius=12)
         kind, wish = CARDS[v.wish]
-        draw.text((box[0] + 12, y + 8), f"{v.players[v.turn]} is wishing:"[:40], font=font(16, True), fill=INK)
-        draw.text((box[0] + 12, y + 36), fit_text(draw, f"{WISH_NAMES[wish]} ({KINDS[kind]})", 290, 17, True),
-                  font=font(17, True), fill=INK)
-    return y + h + 12
+        paste(img, kind_sprite(kind, 56), x0 + 36, top + INFO_H / 2)
+        _say(img, (x0 + 70, top + 10), "Wishing:")
+        for i, line in enumerate(_two_lines(draw, WISH_NAMES[wish], WIDTH - PAD - x0 - 78)):
+            _say(img, (x0 + 70, top + 34 + i * (SIZE_TEXT + 4)), line)
+    elif v.finished:
+        card_frame(img, box, WINNER, radius=12)
+        best = max(v.dollars)
+        winners = [name for s, name in enumerate(v.players) if v.dollars[s] == best]
+        _say(img, (x0 + 12, top + 10), "Game over")
+        _say(img, (x0 + 12, top + 34), f"Most dollars: ${best}", bold=False)
+        _say(img, (x0 + 12, top + 58), fit_text(draw, "★ " + " and ".join(winners), WIDTH - PAD - x0 - 24, SIZE_TEXT,
+                                                True))
+    else:
+        card_frame(img, box, HINT, radius=12, shadow=False, width=1)
+        for i, line in enumerate(("Take a fish: into a", "boat or for its wish,", "or sell one.")):
+            _say(img, (x0 + 12, top + 10 + 24 * i), line, bold=False)
 
 
-def _players(draw: ImageDraw.ImageDraw, v: WishesView, y: int) -> int:
-    """One row per player: marker, name, dollars, worms, wooden fish left and boats with their fish."""
-    row_h = 58
-    for s, name in enumerate(v.players):
-        top = y + s * row_h
-        acting = s in v.to_act
-        rounded(draw, (PAD, top, WIDTH - PAD, top + row_h - 6), fill=(255, 240, 190) if acting else PANEL,
-                outline=HIGHLIGHT if acting else INK, radius=10, width=3 if acting else 1)
-        mid = top + (row_h - 6) // 2
-        seat_marker(draw, s, PAD + 24, mid, 15)
-        draw.text((PAD + 48, mid), fit_text(draw, ("▶ " if acting else "") + name, 180, 19, True),
-                  font=font(19, True), fill=INK, anchor="lm")
-        draw.text((PAD + 236, mid), f"${v.dollars[s]}", font=font(22, True), fill=INK, anchor="lm")
-        _worms(draw, PAD + 318, mid - 12, v.worms[s])
-        draw.text((PAD + 432, mid), f"{v.supply[s]} fish left", font=font(15), fill=MUTED, anchor="lm")
-        x = PAD + 536
-        bw = min(130, (WIDTH - PAD - 8 - x) // max(1, len(v.boats[s])) - 6)
-        for card in v.boats[s]:
-            box = (x, top + 5, x + bw, top + row_h - 11)
-            if card < 0:
-                rounded(draw, box, fill=WATER, outline=MUTED, radius=8, width=1)
-                draw.text(((box[0] + box[2]) / 2, mid), "empty boat", font=font(15), fill=INK, anchor="mm")
-            else:
-                kind, wish = CARDS[card]
-                rounded(draw, box, fill=KIND_COLOURS[kind], radius=8)
-                label = KINDS[kind] + (" ×2" if wish == DOUBLE else "")
-                draw.text(((box[0] + box[2]) / 2, mid), fit_text(draw, label, bw - 8, 16, True), font=font(16, True),
-                          fill=text_colour_on(KIND_COLOURS[kind]), anchor="mm")
-            x += bw + 6
-    return y + len(v.players) * row_h + 4
+def _two_lines(draw: ImageDraw.ImageDraw, text: str, width: int) -> list[str]:
+    """Split a short text into at most two lines that fit."""
+    words = text.split()
+    for cut in range(len(words), 0, -1):
+        first, rest = " ".join(words[:cut]), " ".join(words[cut:])
+        if draw.textlength(first, font=font(SIZE_TEXT, True)) <= width:
+            return [first, rest] if rest else [first]
+    return [text]
+
+
+def _boats(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, s: int, top: int) -> None:
+    """A player's boats: a little hull each, with its fish (and ×2 for a double) and the kind's name."""
+    boats = v.boats[s]
+    x0 = PAD + 420
+    room = WIDTH - PAD - 8 - x0
+    w = min(96, room // max(1, len(boats)))
+    named = w >= 84
+    for j, card in enumerate(boats):
+        x = x0 + j * w
+        cy = top + (20 if named else 28)
+        paste(img, hull_sprite(w - 10, 22, card < 0), x + w / 2, cy + 8)
+        if card >= 0:
+            kind, wish = CARDS[card]
+            paste(img, kind_sprite(kind, w - 30), x + w / 2, cy - 2)
+            if wish == DOUBLE:
+                _say(img, (x + w - 8, cy - 12), "×2", anchor="rm", stroke=2)
+            if named:
+                _say(img, (x + w / 2, top + ROW_H - 18), KINDS[kind], bold=False, anchor="mm")
+        elif named:
+            _say(img, (x + w / 2, top + ROW_H - 18), "empty", bold=False, fill=MUTED, anchor="mm")
+        if f"boat-{s}-{j}" in v.recent:
+            _news(draw, (x + 1, top + 2, x + w - 1, top + ROW_H - 10), 10)
+
+
+def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) -> None:
+    """One row per player: dollars, worms, wooden fish left and boats; the seat to act framed."""
+    for s in range(len(v.players)):
+        y = top + s * ROW_H
+        mid = y + (ROW_H - 8) / 2
+        if s in v.to_act and not v.finished:
+            draw.rounded_rectangle((PAD - 2, y - 2, WIDTH - PAD + 2, y + ROW_H - 6), radius=13, outline=HIGHLIGHT,
+                                   width=5)
+            _say(img, (PAD + 46, y + 34), "to play", fill=shade(HIGHLIGHT, 0.6))
+        dollars = f"${v.dollars[s]}"
+        right = _say(img, (PAD + 228, mid), dollars, BIG, anchor="lm")
+        if f"dollars-{s}" in v.recent:
+            _news(draw, (PAD + 222, mid - 18, right + 6, mid + 18), 8)
+        x = _count(img, worm_sprite(32), PAD + 296, mid - 12, v.worms[s], MID)
+        if f"worms-{s}" in v.recent:
+            _news(draw, (PAD + 292, mid - 28, x + 6, mid + 4), 8)
+        _count(img, marker_sprite(s, 26), PAD + 298, mid + 16, v.supply[s])
+        _boats(img, draw, v, s, y)
 
 
 def board(view: WishesView) -> bytes:
     """The public table (there is nothing secret but the deck order)."""
-    height = 56 + 160 + 284 + 82 + len(view.players) * 58 + 4 + 34
-    img, draw = new_canvas(WIDTH, height)
-    y = turn_banner(draw, WIDTH, "If Wishes Were Fishes!", view.players, view.to_act, view.finished)
-    y = _ocean(draw, view, y + 6)
-    y = _markets(draw, view, y)
-    y = _heap_and_limit(draw, view, y)
-    y = _players(draw, view, y)
-    last_action_bar(draw, WIDTH, height - 34, view.last)
-    return to_png(img)
+    img = static_layer(tuple(view.players)).copy()
+    ocean, markets, info, rows, height = _layout(len(view.players))
+    banner(img, TITLE, view.players, view.to_act, view.finished)
+    draw = ImageDraw.Draw(img)
+    _ocean(img, draw, view, ocean)
+    for m in range(NKINDS):
+        _market(img, draw, view, m, markets)
+    _info(img, draw, view, info)
+    _players(img, draw, view, rows)
+    event_bar(img, height - event_bar_height(WIDTH), view.last)
+    return _encode(img)
 
 
 def hand(view: WishesView) -> bytes | None:
@@ -229,20 +368,68 @@ def hand(view: WishesView) -> bytes | None:
     return None
 
 
+CATEGORY_COLOURS = {"sales": (70, 130, 180), "market bonuses": (0, 158, 115), "wishes": (204, 121, 167),
+                    "worm bonus": (222, 120, 140), "garbage": GARBAGE_RED}
+FINAL_W = 600
+
+
 def final(view: WishesView, result: Result) -> bytes:
-    """Each player's dollars by source, the winners starred, and why the game ended."""
-    width = 1000
-    height = 56 + 60 + 44 + 44 * len(view.players) + 60
-    img, draw = new_canvas(width, height)
-    y = turn_banner(draw, width, "If Wishes Were Fishes! — final", view.players, [], True)
+    """The winner, and each player's dollars as a bar by source (garbage in red, to the left of zero)."""
+    size = px(FINAL_W, 9)
+    row_h = 2 * size + 44
+    top = banner_height(FINAL_W) + 2 * size + 24
+    legend = size + 16
+    height = top + legend + row_h * len(view.players) + 2 * size + 20
+    img = Image.new("RGB", (FINAL_W, height), BG)
+    banner(img, TITLE, view.players, [], True)
+    draw = ImageDraw.Draw(img)
     names = " and ".join(view.players[s] for s in result.winners)
-    draw.text((PAD, y + 14), fit_text(draw, f"{names} win{'s' if len(result.winners) == 1 else ''} with "
-                                            f"${max(result.scores)}", width - 2 * PAD, 22, True),
-              font=font(22, True), fill=INK)
-    y = score_table(draw, PAD, y + 56, width - 2 * PAD, view.players, result.breakdown, result.scores,
-                    result.winners, result.ranks)
-    draw.text((PAD, y + 18), fit_text(draw, result.summary, width - 2 * PAD, 17), font=font(17), fill=MUTED)
-    return to_png(img)
+    verb = "wins" if len(result.winners) == 1 else "win"
+    draw.text((PAD, banner_height(FINAL_W) + 12), fit_text(draw, f"★ {names} {verb} with ${max(result.scores)}",
+              FINAL_W - 2 * PAD, px(FINAL_W, 11), True), font=font(px(FINAL_W, 11), True), fill=INK)
+    x = PAD
+    for category in CATEGORIES:
+        colour = CATEGORY_COLOURS[category]
+        draw.rounded_rectangle((x, top + 2, x + size, top + size + 2), radius=4, fill=colour, outline=INK)
+        draw.text((x + size + 4, top + size / 2 + 2), category, font=font(size), fill=INK, anchor="lm")
+        x += size + 16 + draw.textlength(category, font=font(size))
+    y = top + legend
+    lowest = min([0] + [row.get("garbage", 0) for row in result.breakdown])
+    best = max([1] + [sum(max(0, v) for v in row.values()) for row in result.breakdown])
+    left, right = PAD + 200, FINAL_W - PAD - 60
+    scale = (right - left) / (best - lowest)
+    zero = left - lowest * scale
+    for s in sorted(range(len(view.players)), key=lambda s: (result.ranks[s], s)):
+        fill = WINNER if s in result.winners else PANEL
+        card_frame(img, (PAD, y, FINAL_W - PAD, y + row_h - 8), fill, radius=10, shadow=False, width=1)
+        seat_badge(img, s, PAD + 20, y + 22, 13)
+        draw.text((PAD + 40, y + 22), fit_text(draw, f"{result.ranks[s]}. {view.players[s]}", 150, size, True),
+                  font=font(size, True), fill=INK, anchor="lm")
+        row = result.breakdown[s]
+        bar = zero
+        for category in CATEGORIES:
+            amount = row.get(category, 0)
+            if amount > 0:
+                draw.rectangle((bar, y + 12, bar + amount * scale, y + 32), fill=CATEGORY_COLOURS[category],
+                               outline=INK)
+                bar += amount * scale
+            elif amount < 0:
+                draw.rectangle((zero + amount * scale, y + 12, zero, y + 32), fill=GARBAGE_RED, outline=INK)
+        draw.text((FINAL_W - PAD - 8, y + 22), f"${result.scores[s]}", font=font(px(FINAL_W, 11), True), fill=INK,
+                  anchor="rm")
+        parts = " · ".join(f"{c} {row.get(c, 0)}" for c in CATEGORIES if row.get(c, 0))
+        draw.text((PAD + 40, y + 44), fit_text(draw, parts or "no dollars", FINAL_W - 2 * PAD - 50, size),
+                  font=font(size), fill=INK, anchor="lm")
+        y += row_h
+    draw.text((PAD, y + 4), fit_text(draw, result.summary, FINAL_W - 2 * PAD, size), font=font(size), fill=MUTED)
+    return _encode_final(img)
+
+
+def _encode_final(img: Image.Image) -> bytes:
+    """PNG bytes of the final image (drawn once per game: quantized for it alone)."""
+    buf = io.BytesIO()
+    img.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(buf, format="PNG")
+    return buf.getvalue()
 
 
 def text(view: WishesView) -> str:

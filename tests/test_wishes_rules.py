@@ -372,6 +372,17 @@ def test_options_validate_first_player():
     assert ENGINE.new_game(NAMES[:3], {"first_player": 2}, 1).turn == 2
 
 
+def test_a_turn_notes_what_it_changed_for_the_board_until_the_next_turn_begins():
+    s = table(3, ocean=[card(MOVE1, STAR)], boats=[[-1, -1], [card(SELLALL, CAT), -1]],
+              buyers=[ANGEL, KING, KING, ANGEL, CLOWN])
+    s, _ = play(s, "wish-0")  # Alice wishes Move Buyer 1: two 1 buyers stand apart, so she is asked which
+    assert s.recent == ["slot-3"]
+    s, _ = play(s, "buyer-4", "steps-3")  # the 1 buyer moves from Clownfish three steps (wrapping) to Kingfish
+    assert s.recent == ["slot-3", f"market-{CLOWN}", f"market-{KING}"] and s.turn == 1
+    s, _ = play(s, "sell-0")
+    assert s.recent == [f"market-{CAT}", "dollars-1"]
+
+
 # ---- the greedy AI -----------------------------------------------------------------------------
 def test_greedy_sells_where_buyers_pay():
     s = table(3, boats=[[card(MOVE1, CAT), card(MOVE1, KING)]], buyers=[KING, KING, KING, ANGEL, ANGEL])

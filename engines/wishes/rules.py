@@ -1,12 +1,10 @@
-"""The rules of If Wishes Were Fishes!: state, decisions, sales, market fills, wishes and scoring."""
+"""The rules of If Wishes Were Fishes!: decisions, sales, market fills, wishes and scoring."""
 
 from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from engines.core import Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.core import Choice, Decision, Event, GameEngine, Result
 from engines.rng import Rng
 from engines.wishes import labels
 from engines.wishes.cards import (
@@ -38,105 +36,20 @@ from engines.wishes.cards import (
     fish_count,
 )
 from engines.wishes.labels import worm_text
+from engines.wishes.state import (
+    WishesOptions,
+    WishesState,
+    WishesView,
+    award,
+    market_fish,
+    price,
+    prices,
+    touch,
+)
 
 CATEGORIES = ("sales", "market bonuses", "wishes", "garbage", "worm bonus")
 GARBAGE = NKINDS  # the spoilage source id for the garbage heap
 KIND_BY_ID = {k: i for i, k in enumerate(KIND_IDS)}
-
-
-class WishesOptions(BaseModel):
-    """Host options: who starts (None: chosen at random from the seed)."""
-
-    model_config = ConfigDict(extra="forbid")
-    first_player: int | None = Field(default=None, ge=0, le=4, description="first seat from 0 (default random)")
-
-
-class WishesState(GameState):
-    """The whole table; only the deck order is hidden."""
-
-    turn: int
-    deck: list[int]  # face down; cards are drawn from the end
-    ocean: list[int]  # slot 0 is the shallowest
-    ocean_worms: list[int]
-    discard: list[int]
-    boats: list[list[int]]  # per seat, one entry per boat: a card id or -1 when empty
-    boat_cards: list[int]  # Boat wish cards kept face down as extra boats (each added one boat)
-    worms: list[int]
-    dollars: list[int]
-    ledger: list[str]  # every scoring event as "<seat>:<category>:<amount>"
-    supply: list[int]  # wooden fish not yet placed
-    markets: list[int]  # wooden fish on market m of seat s at m * players + s
-    full: list[int]  # per market, the limit card placed on it, or -1 while open
-    limits_placed: int = 0
-    buyers: list[int]  # buyer index -> market (values in BUYER_VALUES)
-    garbage: list[int]  # wooden fish per seat on the garbage heap
-    wish: int = -1  # the card whose wish is being carried out
-    stage: str = ""  # the wish's pending sub-decision
-    arg: int = -1  # an earlier answer within the wish (a buyer, a spoilage source)
-    ended: str = ""  # why the game ended; empty while playing
-
-
-class WishesView(View):
-    """Everything on the table except the order of the deck."""
-
-    deck_size: int
-    ocean: list[int]
-    ocean_worms: list[int]
-    discard: list[int]
-    boats: list[list[int]]
-    worms: list[int]
-    dollars: list[int]
-    supply: list[int]
-    markets: list[list[int]]
-    prices: list[int]  # dollars per fish at each market: 2 plus its buyers
-    full: list[int]
-    limits_placed: int
-    buyers: list[int]
-    garbage: list[int]
-    turn: int
-    wish: int
-    stage: str
-    ended: str
-
-
-def prices(state: WishesState) -> list[int]:
-    """Dollars per fish at every market: 2 plus the buyers standing there."""
-    out = [BASE_PRICE] * NKINDS
-    for b, m in enumerate(state.buyers):
-        out[m] += BUYER_VALUES[b]
-    return out
-
-
-def price(state: WishesState, market: int) -> int:
-    """Dollars per fish at one market."""
-    return prices(state)[market]
-
-
-def market_fish(state: WishesState, market: int) -> list[int]:
-    """Wooden fish per seat on one market."""
-    n = len(state.players)
-    return state.markets[market * n: market * n + n]
-
-
-def award(counts: list[int], first: int, second: int) -> list[int]:
-    """Bonus per seat for a majority: ties for first split (a+b)//2 with no second; ties for second all get b."""
-    out = [0] * len(counts)
-    top = max(counts)
-    if top <= 0:
-        return out
-    firsts = [s for s, c in enumerate(counts) if c == top]
-    if len(firsts) > 1:
-        for s in firsts:
-            out[s] = (first + second) // 2
-        return out
-    out[firsts[0]] = first
-    rest = [c for c in counts if 0 < c < top]
-    if rest:
-        runner = max(rest)
-        for s, c in enumerate(counts):
-            if c == runner:
-                out[s] = second
-    return out
 
 
 # Building decisions dominates `apply` (which validates through `decisions`), so both are cached by everything
@@ -367,6 +280,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         stage = state.stage
         events: list[Event] = []
         if not stage:
+            state.recent = []  # a new turn: what the last one changed is no longer news
             if head == "sell":
                 card = state.boats[seat][int(tail)]
                 state.boats[seat][int(tail)] = -1
@@ -377,7 +291,9 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             k = int(tail)
             card, worms = self._take(state, seat, k)
             if head == "boat":
-                state.boats[seat][state.boats[seat].index(-1)] = card
+                j = state.boats[seat].index(-1)
+                state.boats[seat][j] = card
+                touch(state, f"boat-{seat}-{j}")
                 events.append(Event(text=f"{name} put {card_name(card)} from slot {k + 1} into a boat{worms}.",
                                     seat=seat, kind="take"))
                 self._end_turn(state, events)
@@ -389,6 +305,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             if wish == BOAT:
                 state.boat_cards.append(card)
                 state.boats[seat].append(-1)
+                touch(state, f"boat-{seat}-{len(state.boats[seat]) - 1}")
             else:
                 state.discard.append(card)
             state.wish = card
@@ -401,6 +318,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             b = state.arg
             was = state.buyers[b]
             state.buyers[b] = (was + int(tail)) % NKINDS
+            touch(state, f"market-{was}", f"market-{state.buyers[b]}")
             events.append(Event(text=f"{name} moved the {BUYER_VALUES[b]} buyer from {KINDS[was]} to "
                                      f"{KINDS[state.buyers[b]]}.", seat=seat, kind="buyer"))
             state.stage = "sellone" if CARDS[state.wish][1] == MOVE3 else "sellkind"
@@ -408,6 +326,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             b = self._extra_buyer(state)
             was = state.buyers[b]
             state.buyers[b] = int(tail)
+            touch(state, f"market-{was}", f"market-{state.buyers[b]}")
             events.append(Event(text=f"{name} moved the {BUYER_VALUES[b]} buyer from {KINDS[was]} to "
                                      f"{KINDS[state.buyers[b]]}.", seat=seat, kind="buyer"))
             state.stage = "spread" if self._extra_buyer(state) >= 0 else ""
@@ -418,10 +337,12 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             owner = int(tail)
             if state.arg == GARBAGE:
                 state.garbage[owner] -= 1
+                touch(state, "garbage")
                 state.supply[owner] += 1
                 text = f"{name} took one of {state.players[owner]}'s fish back from the garbage."
             else:
                 state.markets[state.arg * len(state.players) + owner] -= 1
+                touch(state, f"market-{state.arg}", "garbage")
                 state.garbage[owner] += 1
                 text = f"{name} spoiled one of {state.players[owner]}'s fish on {KINDS[state.arg]} (to the garbage)."
             events.append(Event(text=text, seat=seat, kind="spoil"))
@@ -497,11 +418,14 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             state.ocean_worms[i] += 1
         gain = state.ocean_worms[k]
         state.worms[seat] += gain - k
+        if gain or k:
+            touch(state, f"worms-{seat}")
         card = state.ocean.pop(k)
         del state.ocean_worms[k]
         dealt = ""
         if state.deck:
             state.ocean.append(state.deck.pop())
+            touch(state, f"slot-{len(state.ocean) - 1}")
             state.ocean_worms.append(0)
             dealt = f"; {card_name(state.ocean[-1])} comes up in slot {len(state.ocean)}"
         paid = [f"paid {worm_text(k)}"] if k else []
@@ -519,6 +443,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         """Sell `fish` fish to a market: pay each, place markers, fill the market, overflow to garbage."""
         each = price(state, market)
         self._credit(state, seat, "sales", each * fish)
+        touch(state, f"market-{market}", f"dollars-{seat}")
         name = state.players[seat]
         text = (f"{name} sold 1 {what} for ${each}" if fish == 1 else
                 f"{name} sold {fish} {what} at ${each} each (+${each * fish})")
@@ -529,6 +454,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             state.supply[seat] -= 1
             if state.full[market] >= 0:
                 state.garbage[seat] += 1
+                touch(state, "garbage")
                 dumped += 1
                 continue
             state.markets[market * len(state.players) + seat] += 1
@@ -553,6 +479,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         """$1 per worm held, then one worm to each other player in turn order while any are left."""
         held = state.worms[seat]
         self._credit(state, seat, "wishes", held)
+        touch(state, f"dollars-{seat}")
         given = []
         n = len(state.players)
         for i in range(1, n):
@@ -561,6 +488,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
                 break
             state.worms[seat] -= 1
             state.worms[other] += 1
+            touch(state, f"worms-{seat}", f"worms-{other}")
             given.append(state.players[other])
         to = f" and gave a worm each to {_and(given)}" if given else ""
         return Event(text=f"{state.players[seat]} scored ${held} for {worm_text(held)}{to}.", seat=seat, kind="worms")
@@ -627,6 +555,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             prices=prices(state),
             full=list(state.full), limits_placed=state.limits_placed, buyers=list(state.buyers),
             garbage=list(state.garbage), turn=state.turn, wish=state.wish, stage=state.stage, ended=state.ended,
+            recent=list(state.recent),
         )
 
     def breakdown(self, state: WishesState) -> list[dict[str, int]]:
