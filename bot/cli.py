@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import signal
 import sys
 from pathlib import Path
+from types import FrameType
 
+from bot.store import StoreError
 from engines import registry
 
 
@@ -46,9 +49,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script."""
+    """Entry point of the console script: a fault a person can fix is one line on stderr and a non-zero exit."""
     args = build_parser().parse_args(argv)
     command = args.command or "run"
+    from bot.discord.runner import ConnectError
+
+    try:
+        return _run(command, args)
+    except (StoreError, ConnectError) as exc:
+        print(exc.message, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("Stopped (Ctrl-C).", file=sys.stderr)
+        return 130
+
+
+def _interrupt(_signum: int, _frame: FrameType | None) -> None:
+    """Ctrl-C raises at once, even inside input(); asyncio's own handler would wait for a second press."""
+    raise KeyboardInterrupt
+
+
+def _run(command: str, args: argparse.Namespace) -> int:
+    """Do one subcommand."""
     if command in ("run", "sync"):
         from bot.discord.runner import run_bot, sync_commands
         from bot.settings import Settings
@@ -68,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     db = args.db or str(out / "games.db")
     options = _options(args.options)
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         if command == "play":
             return asyncio.run(terminal.play(args.game, args.players, args.bots, db, out, options, args.seed,
@@ -76,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as exc:  # noqa: BLE001 - a person's mistake (bad option) gets its message, not a trace
         message = getattr(exc, "message", None)
-        if message is None:
+        if message is None or isinstance(exc, StoreError):
             raise
         print(message, file=sys.stderr)
         return 2

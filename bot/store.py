@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -129,6 +130,49 @@ _COLUMNS = (
 )
 
 
+class StoreError(Exception):
+    """The database cannot be used; its one-line text says what is wrong, with which file, and what to do."""
+
+    def __init__(self, message: str) -> None:
+        message = " ".join(message.split())  # SQLite's reports span lines; a refusal is one line
+        super().__init__(message)
+        self.message = message
+
+
+RESTORE_HINT = "restore it from a backup (fishbot backup) or move it away to start with an empty database"
+
+
+def check_writable(path: str) -> None:
+    """Refuse a database file (or, for a new one, a folder) this process cannot write."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise StoreError(f"Cannot open the game database {path}: the folder {folder} does not exist; "
+                         f"create it or set FISHBOT_DB (or --db) to a file in an existing folder.")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise StoreError(f"Cannot open the game database {path}: it is not a file; set FISHBOT_DB (or --db) "
+                         f"to a database file.")
+    if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
+        raise StoreError(f"Cannot open the game database {path}: this user cannot write that file; "
+                         f"give it write permission (and its folder) or point FISHBOT_DB (or --db) elsewhere.")
+    if not os.access(folder, os.W_OK):  # SQLite writes the -wal and -shm files beside the database
+        raise StoreError(f"Cannot open the game database {path}: this user cannot write the folder {folder}; "
+                         f"give it write permission or point FISHBOT_DB (or --db) elsewhere.")
+
+
+def explain(path: str, exc: sqlite3.Error) -> StoreError:
+    """The one-line StoreError for an SQLite failure while opening."""
+    text = str(exc)
+    if "not a database" in text:
+        return StoreError(f"Cannot open the game database {path}: it is not an SQLite database ({text}); "
+                          f"{RESTORE_HINT}.")
+    if "malformed" in text or "corrupt" in text:
+        return StoreError(f"Cannot open the game database {path}: it is damaged ({text}); {RESTORE_HINT}.")
+    if "full" in text or "disk I/O" in text:
+        return StoreError(f"Cannot open the game database {path}: the disk is full or failing ({text}); "
+                          f"free some space, then start again.")
+    return StoreError(f"Cannot open the game database {path}: {text}; check the file, or {RESTORE_HINT}.")
+
+
 class Store(ABC):
     """What the host needs from a database; a server database can stand in for SQLite."""
 
@@ -244,20 +288,53 @@ class SqliteStore(Store):
 
     @classmethod
     async def open(cls, path: str) -> SqliteStore:
-        """Open (creating and migrating as needed) the database file."""
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute("PRAGMA foreign_keys=ON")
+        """Open (creating and migrating as needed) the database file, or raise StoreError with one clear line.
+
+        At start it checks that the file (or its folder) is writable, runs `PRAGMA quick_check` and refuses
+        a schema newer than MIGRATIONS knows. On any failure the connection's thread is stopped, so the
+        process can exit (aiosqlite's thread is not a daemon).
+
+        `synchronous=FULL` in WAL mode syncs the log at every commit, so a choice a player saw accepted
+        survives a power loss (NORMAL may lose the last commits); bench/bench_host.py measures its cost.
+        """
+        check_writable(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise explain(path, exc) from None
         store = cls(conn)
-        await store._migrate()
+        try:
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await store._check(path)
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=FULL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await store._migrate(path)
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise explain(path, exc) from None
+            raise
         return store
 
-    async def _migrate(self) -> None:
-        """Apply the numbered migrations not yet applied, in one transaction."""
+    async def _check(self, path: str) -> None:
+        """Refuse a damaged database, or one written by a newer version of fishbot."""
+        async with self._conn.execute("PRAGMA quick_check") as cur:
+            problems = [row[0] for row in await cur.fetchall()]
+        if problems != ["ok"]:
+            raise StoreError(f"Cannot open the game database {path}: it is damaged (quick_check: "
+                             f"{'; '.join(problems)[:200]}); {RESTORE_HINT}.")
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            version = (await cur.fetchone())[0]
+        if version > len(MIGRATIONS):
+            raise StoreError(f"Cannot open the game database {path}: it has schema {version}, newer than this "
+                             f"fishbot knows ({len(MIGRATIONS)}); upgrade fishbot, or {RESTORE_HINT}.")
+
+    async def _migrate(self, path: str = "") -> None:
+        """Apply the numbered migrations not yet applied, in one transaction (all or none)."""
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
+            number = 0
             try:
                 async with self._conn.execute("PRAGMA user_version") as cur:
                     current = (await cur.fetchone())[0]
@@ -266,8 +343,11 @@ class SqliteStore(Store):
                         await self._conn.execute(statement)
                     await self._conn.execute(f"PRAGMA user_version = {number + 1}")
                 await self._conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 await self._conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.OperationalError) and "full" not in str(exc):
+                    raise StoreError(f"Cannot open the game database {path}: migration {number + 1} failed "
+                                     f"({exc}); nothing was changed; keep the file and report this.") from None
                 raise
 
     async def create(self, record: GameRecord, state_json: str | None) -> int:

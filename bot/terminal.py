@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -112,11 +113,11 @@ def ask(decision: Decision, read: Callable[[str], str], say: Callable[[str], Non
     while True:
         try:
             answer = read("Your choice (number, q to quit): ").strip().lower()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop, the game stays saved
             return None
         if answer in ("q", "quit", "exit"):
             return None
-        if answer.isdigit() and 1 <= int(answer) <= len(decision.choices):
+        if re.fullmatch(r"[0-9]{1,6}", answer) and 1 <= int(answer) <= len(decision.choices):  # not "²"
             return int(answer) - 1
         say(f"Please type a number from 1 to {len(decision.choices)}.")
 

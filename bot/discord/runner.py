@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -67,6 +69,31 @@ def quiet_libraries() -> None:
         logger.setLevel(max(logging.INFO, logger.getEffectiveLevel()))
 
 
+class ConnectError(Exception):
+    """The bot cannot reach or log in to Discord; its one-line text says why and what to do."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+async def check_login(token: str) -> None:
+    """Log in once over bare HTTP before anything else (no database is created if Discord is unreachable)."""
+    client = discord.http.HTTPClient(asyncio.get_running_loop())
+    try:
+        await client.static_login(token)
+    except discord.LoginFailure:
+        raise ConnectError("Discord refused the bot token (401); copy a fresh one from the developer portal "
+                           "(Bot > Reset Token) into DISCORD_TOKEN.") from None
+    except (TimeoutError, OSError, aiohttp.ClientError) as exc:
+        raise ConnectError(f"Cannot reach Discord ({type(exc).__name__}: {exc}); check the network "
+                           f"(and DISCORD_API_BASE if set), then start again.") from None
+    except discord.HTTPException as exc:
+        raise ConnectError(f"Discord answered the login with HTTP {exc.status}; try again later.") from None
+    finally:
+        await client.close()
+
+
 def _token(settings: Settings) -> str:
     if settings.discord_token is None:
         raise SystemExit("No DISCORD_TOKEN is set (environment or .env). To play offline: fishbot play wishes")
@@ -78,6 +105,7 @@ async def run_bot(settings: Settings) -> None:
     setup_logging(settings)
     use_endpoints(settings)
     token = _token(settings)
+    await check_login(token)
     host = await Host.open(settings.fishbot_db)
     try:
         bot = FishBot(host, tick_seconds=settings.fishbot_tick_seconds)
@@ -98,6 +126,7 @@ async def sync_commands(settings: Settings) -> None:
     setup_logging(settings)
     use_endpoints(settings)
     token = _token(settings)
+    await check_login(token)
     host = await Host.open(settings.fishbot_db)
     try:
         bot = FishBot(host)
