@@ -1,6 +1,7 @@
 """Host figures: one accepted choice persisted with its board drawn; choices/s against plain aiosqlite inserts.
 
 Run: python bench/bench_host.py [--game wishes] [--moves 600]
+    python bench/bench_host.py --durability [--dir PATH]   # only the synchronous=FULL vs NORMAL section
 """
 
 from __future__ import annotations
@@ -73,13 +74,50 @@ async def plain_table(path: str) -> aiosqlite.Connection:
     return conn
 
 
+# ---- durability: what synchronous=FULL (the store's setting) costs against NORMAL -----------------------------
+async def durability(game: str, count: int, rounds: int, folder: str | None) -> None:
+    """Choices/s and commit latency with the store's synchronous=FULL against NORMAL, alternating rounds.
+
+    FULL fsyncs the WAL at every commit, so a choice a player saw accepted survives a power loss; NORMAL
+    syncs only at checkpoints and may drop the last commits. Run it on the disk the bot will use (--dir):
+    a tmpfs makes fsync free and the figures meaningless.
+    """
+    rnd = random.Random(2)
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        hosts = {mode: await Host.open(str(Path(tmp) / f"{mode}.db")) for mode in ("FULL", "NORMAL")}
+        await hosts["NORMAL"].store._conn.execute("PRAGMA synchronous=NORMAL")  # type: ignore[attr-defined]
+        rates: dict[str, list[float]] = {mode: [] for mode in hosts}
+        latencies: dict[str, list[float]] = {mode: [] for mode in hosts}
+        for host in hosts.values():
+            await moves(host, game, 30, False, rnd)  # warm-up
+        for _ in range(rounds):
+            for mode, host in hosts.items():
+                times = await moves(host, game, count, False, rnd)
+                rates[mode].append(count / sum(times))
+                latencies[mode] += [t * 1000 for t in times]
+        for host in hosts.values():
+            await host.close()
+    print(f"durability ({game}, {rounds} alternating rounds of {count} choices, files in {folder or 'the temp dir'}):")
+    for mode in hosts:
+        print(f"  synchronous={mode:<6}: {statistics.median(rates[mode]):6.0f} choices/s (median round), "
+              f"commit p50 {statistics.median(latencies[mode]):.2f} ms, p99 {pct(latencies[mode], 99):.2f} ms")
+    cost = statistics.median(latencies["FULL"]) - statistics.median(latencies["NORMAL"])
+    print(f"  FULL costs {cost:+.2f} ms per accepted choice at p50 "
+          f"({statistics.median(rates['FULL']) / statistics.median(rates['NORMAL']):.2f}x NORMAL's rate)")
+
+
 async def main() -> None:
     """Print the host figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="wishes")
     parser.add_argument("--moves", type=int, default=600)
     parser.add_argument("--rounds", type=int, default=5, help="alternating host/plain rounds for the store ratio")
+    parser.add_argument("--durability", action="store_true", help="only the synchronous FULL/NORMAL section")
+    parser.add_argument("--dir", default=None, help="folder for the durability section's files")
     args = parser.parse_args()
+    if args.durability:
+        await durability(args.game, args.moves, args.rounds, args.dir)
+        return
     rnd = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         host = await Host.open(str(Path(tmp) / "bench.db"))
@@ -103,6 +141,7 @@ async def main() -> None:
     print(f"choices accepted per second through the host (no render), median: {accepted:.0f}")
     print(f"plain committed aiosqlite inserts per second, median:            {inserts:.0f}")
     print(f"ratio: {accepted / inserts:.2f} (target >= 0.50)")
+    await durability(args.game, args.moves, args.rounds, args.dir)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
     sub.add_parser("sync", help="register the /fish slash commands with Discord (run after upgrades)")
+    p = sub.add_parser("backup", help="copy the game database to a new file (safe while the bot runs)")
+    p.add_argument("path", help="the new file to write, e.g. backups/fishbot-2026-12-01.db")
+    p.add_argument("--db", default=None, help="the database to copy (default: FISHBOT_DB, else fishbot.db)")
     for name, text in (("play", "play a game in this terminal against AI seats"),
                        ("demo", "play an all-AI game and write every board image")):
         p = sub.add_parser(name, help=text)
@@ -71,6 +74,14 @@ def _interrupt(_signum: int, _frame: FrameType | None) -> None:
 
 def _run(command: str, args: argparse.Namespace) -> int:
     """Do one subcommand."""
+    if command == "backup":
+        from bot.settings import Settings
+        from bot.store import backup
+
+        source = args.db or Settings().fishbot_db
+        games = backup(source, args.path)
+        print(f"Backed up {source} ({games} games) to {args.path}.")
+        return 0
     if command in ("run", "sync"):
         from bot.discord.runner import run_bot, sync_commands
         from bot.settings import Settings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sqlite3
@@ -171,6 +172,34 @@ def explain(path: str, exc: sqlite3.Error) -> StoreError:
         return StoreError(f"Cannot open the game database {path}: the disk is full or failing ({text}); "
                           f"free some space, then start again.")
     return StoreError(f"Cannot open the game database {path}: {text}; check the file, or {RESTORE_HINT}.")
+
+
+def backup(source: str, target: str) -> int:
+    """Copy the database with SQLite's online backup API (consistent while the bot writes); returns its games.
+
+    The copy is written beside the target and renamed into place once checked, so a failure leaves no half file.
+    """
+    if not os.path.isfile(source):
+        raise StoreError(f"Cannot back up {source}: there is no database file there; set FISHBOT_DB or --db.")
+    if os.path.exists(target):
+        raise StoreError(f"Cannot back up to {target}: that file already exists; choose a new file name.")
+    partial = target + ".partial"
+    try:
+        with contextlib.closing(sqlite3.connect(source, timeout=5)) as src, \
+                contextlib.closing(sqlite3.connect(partial)) as dst:
+            src.backup(dst)
+            problems = [row[0] for row in dst.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise StoreError(f"The backup of {source} failed its check ({'; '.join(problems)[:200]}); "
+                                 f"the source may be damaged.")
+            games = dst.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        os.replace(partial, target)
+    except sqlite3.Error as exc:
+        raise explain(source, exc) from None
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(partial)
+    return games
 
 
 class Store(ABC):

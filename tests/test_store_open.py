@@ -172,3 +172,38 @@ def fake_login():
     loop.call_soon_threadsafe(loop.stop)
     thread.join(10)
     loop.close()
+
+
+async def test_a_backup_taken_while_the_bot_runs_holds_every_accepted_choice(tmp_path):
+    from bot.store import backup
+
+    live, copy = tmp_path / "live.db", tmp_path / "copy.db"
+    host = await Host.open(str(live))
+    try:
+        record = await host.create("wishes", {}, 1, "Ann")
+        await host.join(record.id, 2, "Bob")
+        played = await host.begin(record.id, 1, seed=1)
+        for _ in range(5):
+            record = played.record
+            decision = host.pending(record)[0]
+            played = await host.submit_seat(record.id, decision.seat, decision.choices[0].id, record.version)
+        assert backup(str(live), str(copy)) == 1  # the open host has not checkpointed: the moves are in the WAL
+    finally:
+        await host.close()
+    restored = await Host.open(str(copy))
+    try:
+        again = await restored.get(played.record.id)
+        assert again.version == played.record.version
+        assert restored.engine(again).dump(await restored.replay(again.id)) == restored.engine(again).dump(again.state)
+    finally:
+        await restored.close()
+
+
+def test_fishbot_backup_refuses_an_existing_target_and_a_missing_source(tmp_path):
+    target = tmp_path / "there.db"
+    target.write_bytes(b"keep me")
+    done = _cli(["backup", str(target), "--db", str(tmp_path / "missing.db")], tmp_path)
+    assert done.returncode == 1 and "missing.db" in done.stderr and "Traceback" not in done.stderr
+    sqlite3.connect(tmp_path / "real.db").close()
+    done = _cli(["backup", str(target), "--db", str(tmp_path / "real.db")], tmp_path)
+    assert done.returncode == 1 and "already exists" in done.stderr and target.read_bytes() == b"keep me"
