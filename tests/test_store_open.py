@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 AS_ROOT = os.geteuid() == 0  # root ignores file modes, so read-only cases are made with chattr-free tricks
 
 
-def _database_threads() -> int:
-    """aiosqlite worker threads still alive (each is non-daemon: one left behind hangs the process at exit)."""
-    return sum(1 for t in threading.enumerate() if not t.daemon and t is not threading.main_thread())
+def _database_threads() -> set[threading.Thread]:
+    """Non-daemon threads alive, like aiosqlite's worker (one left behind hangs the process at exit)."""
+    return {t for t in threading.enumerate() if not t.daemon and t is not threading.main_thread()}
 
 
 async def _refused(path: Path, *words: str) -> str:
@@ -35,10 +35,10 @@ async def _refused(path: Path, *words: str) -> str:
     for word in words:
         assert word in message
     for _ in range(100):  # a stopped aiosqlite thread ends within a moment
-        if _database_threads() == before:
+        if not _database_threads() - before:
             break
         time.sleep(0.01)
-    assert _database_threads() == before, "the database thread was left running"
+    assert not _database_threads() - before, "the database thread was left running"
     return message
 
 
