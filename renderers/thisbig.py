@@ -164,8 +164,6 @@ def _row(draw: ImageDraw.ImageDraw, view: ThisBigView, s: int, y: int) -> int:
         tag, fill = "CASTER", (40, 62, 88)
     else:
         tag, fill = STATUS_TEXT.get(view.status[s], ""), None
-        if view.at_once[s]:
-            tag = "No Catch! (at once)" if view.status[s] == "No Catch" else "answered at once"
     if tag:
         if fill:
             tw = draw.textlength(tag, font=font(15, True))

@@ -15,7 +15,8 @@ from tests.thisbig_helpers import face_list, where
 
 OPTION_SETS = [{}, {"rubbish_penalty": True}, {"hand_dump": True}, {"reveal_uncaught": True},
                {"rubbish_penalty": True, "hand_dump": True, "reveal_uncaught": True},
-               {"target": 60}, {"target": 60, "rubbish_penalty": True, "reveal_uncaught": True}]  # run the River dry
+               {"target": 60}, {"target": 60, "rubbish_penalty": True, "reveal_uncaught": True},  # run the River dry
+               {"auto_forced": True}, {"auto_forced": True, "target": 60, "rubbish_penalty": True}]
 
 
 def worth(card: int) -> int:
@@ -33,7 +34,8 @@ def check(state: ThisBigState, events: list[Event]) -> None:
     assert (result is not None) == over == (not pending)
     assert len({d.seat for d in pending}) == len(pending)
     for d in pending:
-        assert len(d.choices) >= 2, "a forced decision must be made by the engine"
+        if d.kind == "pick" or state.auto_forced:
+            assert len(d.choices) >= 2, "a one-choice pick (with auto_forced: any decision) is made at once"
         assert len(d.choices) <= 25
         for c in d.choices:
             assert ":" not in c.id and len(c.id) <= 24 and len(c.label) <= MAX_LABEL
@@ -64,7 +66,8 @@ def test_random_playouts_keep_every_card_and_always_end(players):
         check(state, [])
         final = playout(ENGINE, state, rnd, level=("random", "greedy")[game % 2], check=check)
         ends.add(final.ended.split(" ")[-1])
-    assert ends == {"points", "dumped", "hand"}  # target reached, hand dump, every River hand empty
+    # target reached, hand dump, no fish left in any hand; with the penalty: every hand empty, a dry round
+    assert ends == {"points", "dumped", "hand", "empty", "played"}
 
 
 def test_views_do_not_depend_on_what_a_seat_may_not_see():

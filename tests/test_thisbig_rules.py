@@ -8,7 +8,7 @@ from engines.core import BadOptions, IllegalChoice, NotYourTurn
 from engines.thisbig import ENGINE
 from engines.thisbig.cards import FACES
 from engines.thisbig.rules import points
-from tests.thisbig_helpers import face_list, ids, table
+from tests.thisbig_helpers import face_list, ids, press_forced, table
 
 LURES3 = ["lure-r lure-y lure-lunker"] * 4
 
@@ -24,18 +24,21 @@ def take(state, faces):
 
 
 def cast(state, face):
-    """The caster casts a lure face."""
-    return ENGINE.apply(state, state.turn, face)
+    """The caster casts a lure face; every opponent with a single legal answer presses its one button."""
+    state, events = ENGINE.apply(state, state.turn, face)
+    state, more = press_forced(state)
+    return state, events + more
 
 
 # ---- the five answer guidelines (3+ players) ----------------------------------------------------
 
-def test_answer_exactly_one_matching_fish_is_played_automatically():
+def test_answer_exactly_one_matching_fish_must_be_played():
     state = table(["g1", "r3 y2 b5", "y1 y2 boot"], LURES3[:3])
-    state, events = cast(state, "lure-r")
-    assert state.status[1] == 4 and face_list(state.down[1]) == ["r3"]  # answered at once
-    assert ENGINE.view(state, None).at_once == [False, True, False]
-    assert ids(state, 1) == [] and ids(state, 2) == ["boot", "pass"]
+    state, events = ENGINE.apply(state, 0, "lure-r")
+    assert ids(state, 1) == ["r3"] and ids(state, 2) == ["boot", "pass"]
+    state, more = ENGINE.apply(state, 1, "r3")
+    events += more
+    assert state.status[1] == 2 and face_list(state.down[1]) == ["r3"]
     assert any(e.private_to == 1 and "red 3" in e.text for e in events)
     assert not any("red 3" in e.text for e in events if e.private_to is None)
 
@@ -64,10 +67,12 @@ def test_answer_rubbish_without_match_may_play_it_or_say_no_catch():
     assert state.status[1] == 3 and state.lacks[1] == 1  # the table learns: no red fish
 
 
-def test_answer_nothing_playable_says_no_catch_automatically():
+def test_answer_nothing_playable_must_say_no_catch():
     state = table(["g1", "y1 y2 b1", "r1 r2 boot"], LURES3[:3])
-    state, events = cast(state, "lure-r")
-    assert state.status[1] == 5 and ids(state, 1) == []
+    state, events = ENGINE.apply(state, 0, "lure-r")
+    assert ids(state, 1) == ["pass"]
+    state, events = ENGINE.apply(state, 1, "pass")
+    assert state.status[1] == 3 and ids(state, 1) == []
     assert "P1: No Catch!" in [e.text for e in events]
 
 
@@ -93,7 +98,7 @@ def test_lunker_equal_largest_fish_offers_a_choice_among_them():
     state = table(["g1", "r5 b5 g3 boot", "y1 b2 b3"], LURES3[:3])
     state, _ = cast(state, "lure-lunker")
     assert ids(state, 1) == ["r5", "b5"]
-    assert face_list(state.down[2]) == ["b3"]  # a single largest fish is played automatically
+    assert face_list(state.down[2]) == ["b3"]  # a single largest fish is the only button
 
 
 def test_lunker_against_a_hand_without_fish_answers_rubbish_or_no_catch():
@@ -107,7 +112,7 @@ def test_lunker_against_a_hand_without_fish_answers_rubbish_or_no_catch():
 def test_everyone_passing_ends_the_turn_and_the_caster_still_draws():
     state = table(["g1", "y1 y2", "b1 b2"], LURES3[:3], tackle="lure-b")
     state, events = cast(state, "lure-r")
-    assert "Nobody can answer: P0's turn ends." in [e.text for e in events]
+    assert "No card was played: P0's turn ends." in [e.text for e in events]
     assert state.turn == 1 and state.phase == "cast"
     assert face_list(state.lures[0]) == ["lure-b", "lure-lunker", "lure-y"]
     assert any(e.private_to == 0 and "blue lure" in e.text for e in events)
@@ -168,7 +173,7 @@ def test_two_player_two_matching_fish_must_both_be_played():
 
 def test_two_player_fish_and_rubbish_must_both_be_played_and_caster_chooses():
     state = table(["g1", "r2 boot y2"], LURES3[:2], river="b5")
-    state, _ = cast(state, "lure-r")  # the only legal answer (red 2 and boot) is played automatically
+    state, _ = cast(state, "lure-r")  # the only legal answer (red 2 and boot) is the only button
     assert face_list(state.down[1]) == ["boot", "r2"] and state.phase == "pick"
     first, second = state.down[1]
     state, _ = ENGINE.apply(state, 0, "pick-1-1")
@@ -179,7 +184,7 @@ def test_two_player_fish_and_rubbish_must_both_be_played_and_caster_chooses():
 def test_two_player_single_matching_fish_is_played_alone():
     state = table(["g1", "r2 y2 y3"], LURES3[:2])
     state, _ = cast(state, "lure-r")
-    assert face_list(state.buckets[0]) == ["r2"]  # played and picked automatically
+    assert face_list(state.buckets[0]) == ["r2"]  # the only answer, picked at once as the only card down
 
 
 def test_two_player_rubbish_is_never_played_alone():
@@ -274,7 +279,7 @@ def test_hand_dump_at_seven_adds_every_hands_fish_to_the_buckets():
     state = table(["g1 boot", "r4 y2 can", "r1 b3"], LURES3[:3], hand_dump=True)
     state.buckets[0] = [c for c in range(32) if FACES[c] == "g3" and c not in state.hands[0]][:1]
     state, _ = cast(state, "lure-r")
-    state, _ = ENGINE.apply(state, 1, "r4")  # P2's red 1 was played automatically
+    state, _ = ENGINE.apply(state, 1, "r4")  # P2 pressed its only button, the red 1
     state, _ = ENGINE.apply(state, 0, "pick-1")  # 3 + 4 = 7
     assert state.phase == "over"
     result = ENGINE.result(state)
@@ -287,7 +292,7 @@ def test_hand_dump_with_penalty_dumps_rubbish_too():
     state = table(["g1", "r4 y2 can", "r1 b3"], LURES3[:3], hand_dump=True, rubbish_penalty=True)
     state.buckets[0] = [c for c in range(32) if FACES[c] == "g3" and c not in state.hands[0]][:1]
     state, _ = cast(state, "lure-r")
-    state, _ = ENGINE.apply(state, 1, "r4")  # P2's red 1 was played automatically
+    state, _ = ENGINE.apply(state, 1, "r4")  # P2 pressed its only button, the red 1
     state, _ = ENGINE.apply(state, 0, "pick-1")
     result = ENGINE.result(state)
     assert result.breakdown[1] == {"fish": 0, "rubbish": 0, "from hand": 1} and state.hands[1] == []

@@ -79,3 +79,14 @@ def ids(state: ThisBigState, seat: int) -> list[str]:
         if d.seat == seat:
             return [c.id for c in d.choices]
     return []
+
+
+def press_forced(state: ThisBigState) -> tuple[ThisBigState, list]:
+    """Press every pending one-button decision (as each player would) until none is left; the events too."""
+    events: list = []
+    while True:
+        lone = [d for d in ENGINE.decisions(state) if len(d.choices) == 1]
+        if not lone:
+            return state, events
+        state, more = ENGINE.apply(state, lone[0].seat, lone[0].choices[0].id)
+        events += more

@@ -60,15 +60,6 @@ def _colour_value(view: ThisBigView, pool: list[int], seat: int, lure: int) -> f
     return _p_any(pool, len(fish), draws) * sum(size(c) for c in fish) / len(fish)
 
 
-def _fish_size(view: ThisBigView, pool: list[int], seat: int, lure: int) -> float:
-    """The expected size of a fish `seat` surely played to this lure."""
-    if lure == LUNKER:
-        fish = [c for c in pool if c < 32]
-        return _colour_value(view, pool, seat, lure) or (sum(size(c) for c in fish) / len(fish) if fish else 1.0)
-    fish = [c for c in pool if c < 32 and c >> 3 == lure] + _known_fish(view, seat, lure)
-    return sum(size(c) for c in fish) / len(fish) if fish else 1.0
-
-
 def _lure(face: str) -> int:
     """The colour index of a lure face ('lure-r'), or LUNKER."""
     return LUNKER if face == "lure-lunker" else CODES.index(face[-1])
@@ -97,17 +88,13 @@ def _answer(ids: list[str]) -> str:
 
 
 def _pick(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
-    """The face-down card most likely to be a big fish, from how and when each seat answered, hand sizes,
-    known cards and what is unseen. An answer made at once was forced, and a forced card is always a fish."""
+    """The face-down card most likely to be a big fish, from hand sizes, known cards and what is unseen."""
     pool = unseen(view)
     lure = _lure(view.cast)
     scored = []
     for cid in ids:
         seat = int(cid.split("-")[1])
-        value = _colour_value(view, pool, seat, lure)
-        if view.at_once[seat]:
-            value = max(value, _fish_size(view, pool, seat, lure)) + 10.0
-        scored.append((value, rnd.random(), cid))
+        scored.append((_colour_value(view, pool, seat, lure), rnd.random(), cid))
     return max(scored)[2]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from engines.thisbig.cards import FACE_CARDS, FACES, LUNKER, NAMES, size
+from engines.thisbig.cards import COLOURS, FACE_CARDS, FACES, LUNKER, NAMES, colour, size
 
 
 def distinct(cards: list[int]) -> list[str]:
@@ -45,10 +45,62 @@ def legal_answers(hand: tuple[int, ...], lure: int, two: bool) -> tuple[str, ...
     return tuple(ids)
 
 
+def _names(cid: str) -> list[str]:
+    """The card names in an answer id ('r3-boot' -> ['red 3', 'boot'])."""
+    return [NAMES[FACE_CARDS[f][0]] for f in cid.split("-")]
+
+
 @cache
 def answer_label(cid: str) -> str:
-    """A label for an answer id."""
+    """A short button label for an answer: 'Red 3', 'Red 3 + boot', 'No Catch!'."""
     if cid == "pass":
-        return "No Catch! (play nothing)"
-    parts = [NAMES[FACE_CARDS[f][0]] for f in cid.split("-")]
-    return "Play " + " and ".join(parts) + " face down"
+        return "No Catch!"
+    text = " + ".join(_names(cid))
+    return text[0].upper() + text[1:]
+
+
+@cache
+def answer_detail(cid: str) -> str:
+    """The full sentence of an answer: 'Play your red 3 face down'."""
+    if cid == "pass":
+        return "Say No Catch! and play nothing"
+    return "Play your " + " and ".join(_names(cid)) + " face down"
+
+
+@cache
+def only_answer(cid: str) -> str:
+    """The plain label of an answer that is the only legal one: 'You must play your red 3'."""
+    return "You must say No Catch!" if cid == "pass" else "You must play your " + " and ".join(_names(cid))
+
+
+def answer_prompt(caster: str, lure_card: int, hand: list[int], two: bool) -> str:
+    """What an opponent is asked when `caster` casts this lure (a Lunker says what it asks of this hand)."""
+    if colour(lure_card) != LUNKER:
+        return f"{caster} cast a {NAMES[lure_card]}: answer in secret"
+    if any(c < 32 for c in hand):
+        return f"{caster} cast a Lunker lure: you must play your largest fish (any colour)"
+    return f"{caster} cast a Lunker lure: you hold no fish, so " + (
+        "say No Catch" if two else "play a rubbish or say No Catch")
+
+
+@cache
+def cast_label(face: str) -> str:
+    """A short button label for a lure: 'Red lure', 'Lunker lure'."""
+    text = NAMES[FACE_CARDS[face][0]]
+    return text[0].upper() + text[1:]
+
+
+@cache
+def cast_detail(face: str) -> str:
+    """The full sentence of a cast."""
+    card = FACE_CARDS[face][0]
+    if colour(card) == LUNKER:
+        return "Cast your Lunker lure: every opponent must play their largest fish"
+    name = COLOURS[colour(card)]
+    return f"Cast your {name} lure: opponents answer with a {name} fish or a rubbish"
+
+
+@cache
+def only_cast(face: str) -> str:
+    """The plain label of the only kind of lure a caster holds."""
+    return "You must cast your " + NAMES[FACE_CARDS[face][0]]

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import MAX_LABEL, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
-from engines.thisbig.answers import answer_label, distinct, legal_answers
+from engines.thisbig.answers import (
+    answer_detail,
+    answer_label,
+    answer_prompt,
+    cast_detail,
+    cast_label,
+    distinct,
+    legal_answers,
+    only_answer,
+    only_cast,
+)
 from engines.thisbig.cards import (
     COLOURS,
     DEAL,
     DUMP_AT,
-    FACE_CARDS,
     FACES,
     FISH,
     JUNK,
@@ -28,8 +38,7 @@ from engines.thisbig.cards import (
 from engines.thisbig.deal import determinise
 
 IDLE, THINKING, DOWN, PASS = 0, 1, 2, 3  # a seat's answer status during a cast
-AT_ONCE = 2  # added to DOWN or PASS when the engine made the (forced) answer the moment the lure was cast
-STATUS_NAMES = ("", "thinking", "answered", "No Catch", "answered", "No Catch")
+STATUS_NAMES = ("", "thinking", "answered", "No Catch")
 ALL_COLOURS = (1 << len(COLOURS)) - 1
 
 
@@ -42,6 +51,8 @@ class ThisBigOptions(BaseModel):
     hand_dump: bool = Field(default=False, description="at 7 points every hand's fish go into the buckets")
     reveal_uncaught: bool = Field(default=False, description="show the unpicked cards after each catch")
     first_player: int | None = Field(default=None, ge=0, le=5, description="seat that starts (None: random)")
+    auto_forced: bool = Field(default=False, description="one-choice answers play at once: faster, but it shows "
+                                                         "the caster which face-down cards are fish")
 
 
 class ThisBigState(GameState):
@@ -62,13 +73,14 @@ class ThisBigState(GameState):
     dumped: list[int]  # flat (seat, card) pairs added to buckets from the hands by the hand dump
     phase: str = "cast"  # cast | answer | pick | over
     cast: int = -1  # the lure on the table during answer and pick
-    status: list[int]  # per seat: IDLE, THINKING, DOWN or PASS (+ AT_ONCE when forced)
+    status: list[int]  # per seat: IDLE, THINKING, DOWN or PASS
     down: list[list[int]]  # face-down answers per seat (0-2 cards)
     revealed: list[int]  # flat (seat, card) pairs: unpicked cards shown after the last catch (reveal option)
     known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
     lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
     ended: str = ""
-    auto_forced: bool = True  # one-choice answers and casts are made by the engine at once
+    auto_forced: bool = False  # one-choice answers and casts are made by the engine at once (a host option)
+    dry: int = 0  # casts in a row with no card played
 
 
 class ThisBigView(View):
@@ -95,7 +107,6 @@ class ThisBigView(View):
     hand_sizes: list[int]
     lure_counts: list[int]
     status: list[str]
-    at_once: list[bool]  # answered by the engine at once (forced): the table sees that as it happens
     down_counts: list[int]
     revealed: list[list[str]]  # unpicked cards shown after the last catch (reveal option)
     known: list[list[str]]  # cards publicly known to be in each hand
@@ -157,17 +168,25 @@ def pick_ids(state: ThisBigState) -> list[str]:
     return ids
 
 
-_CHOICES: dict[tuple[str, str], Choice] = {}
+_CHOICES: dict[tuple[str, str, str], Choice] = {}
 _DECISIONS: dict[tuple, Decision] = {}
 
 
-def _choice(cid: str, label: str) -> Choice:
+def _choice(cid: str, label: str, detail: str = "") -> Choice:
     """A cached choice (choices are immutable)."""
-    key = (cid, label)
+    key = (cid, label, detail)
     found = _CHOICES.get(key)
     if found is None:
-        found = _CHOICES[key] = Choice(id=cid, label=label)
+        found = _CHOICES[key] = Choice(id=cid, label=label, detail=detail)
     return found
+
+
+def _choices(ids: Sequence[str], label: Callable[[str], str], detail: Callable[[str], str],
+             only: Callable[[str], str], why: str) -> list[Choice]:
+    """Choices with short labels and their sentence in the detail; a lone one is named plainly ("You must…")."""
+    if len(ids) == 1:
+        return [_choice(ids[0], only(ids[0]), why)]
+    return [_choice(i, label(i), detail(i)) for i in ids]
 
 
 def _decision(state: ThisBigState, seat: int) -> Decision:
@@ -193,16 +212,19 @@ def _build(state: ThisBigState, seat: int) -> Decision:
     caster = state.players[state.turn]
     if state.phase == "cast":
         return Decision(seat=seat, kind="cast", prompt=f"{caster}, cast a lure", private=True,
-                        choices=[_choice(i, NAMES[FACE_CARDS[i][0]]) for i in cast_ids(state)])
+                        choices=_choices(cast_ids(state), cast_label, cast_detail, only_cast,
+                                         "It is the only kind of lure you hold"))
     if state.phase == "answer":
-        return Decision(seat=seat, kind="answer", prompt=f"{caster} cast a {NAMES[state.cast]}: answer in secret",
-                        private=True, choices=[_choice(i, answer_label(i)) for i in answer_ids(state, seat)])
+        prompt = answer_prompt(caster, state.cast, state.hands[seat], len(state.players) == 2)
+        return Decision(seat=seat, kind="answer", prompt=prompt, private=True,
+                        choices=_choices(answer_ids(state, seat), answer_label, answer_detail, only_answer,
+                                         "It is your only legal answer"))
     choices = []
     for cid in pick_ids(state):
         parts = cid.split("-")
         owner = state.players[int(parts[1])]
-        label = f"{owner}'s card" if len(parts) == 2 else f"{owner}'s {'first' if parts[2] == '1' else 'second'} card"
-        choices.append(_choice(cid, label[:MAX_LABEL]))
+        which = "" if len(parts) == 2 else (" first" if parts[2] == "1" else " second")
+        choices.append(_choice(cid, f"{owner}'s{which} card", f"Catch {owner}'s{which} face-down card"))
     return Decision(seat=seat, kind="pick", prompt=f"{caster}, pick a face-down card", private=False,
                     choices=choices)
 
@@ -242,12 +264,14 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         lures = [sorted(tackle.pop() for _ in range(n_tackle)) for _ in players]
         first = self.first_seat(options, n, rng)
         target = options.target or TARGET[n]
-        dump_at = (options.target or DUMP_AT) if options.hand_dump else 0
+        raised = options.target is not None and options.target > TARGET[n]  # typing the default raises nothing
+        dump_at = (target if raised else DUMP_AT) if options.hand_dump else 0
         state = ThisBigState(
             players=players, rng=rng, turn=first, target=target, dump_at=dump_at,
             penalty=options.rubbish_penalty, reveal=options.reveal_uncaught, river=river, tackle=tackle,
             discard=[], junk=[], hands=hands, lures=lures, buckets=[[] for _ in players],
             dumped=[], status=[IDLE] * n, down=[[] for _ in players], revealed=[], known=[], lacks=[0] * n,
+            auto_forced=options.auto_forced,
         )
         self._settle(state, [])
         return state
@@ -289,11 +313,11 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         extra = " (largest fish, any colour)" if colour(card) == LUNKER else ""
         events.append(Event(text=f"{state.players[seat]} casts a {NAMES[card]}{extra}.", seat=seat, kind="cast"))
 
-    def _answer(self, state: ThisBigState, seat: int, cid: str, events: list[Event], forced: bool = False) -> None:
-        """Play one or two cards face down, or say No Catch (`forced`: the engine answers at once)."""
+    def _answer(self, state: ThisBigState, seat: int, cid: str, events: list[Event]) -> None:
+        """Play one or two cards face down, or say No Catch."""
         name = state.players[seat]
         if cid == "pass":
-            state.status[seat] = PASS + AT_ONCE * forced
+            state.status[seat] = PASS
             lure = colour(state.cast)
             state.lacks[seat] |= ALL_COLOURS if lure == LUNKER else 1 << lure
             events.append(Event(text=f"{name}: No Catch!", seat=seat, kind="answer"))
@@ -307,7 +331,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         if len(cards) == 2 and state.rng.randrange(2):
             cards.reverse()  # the caster must not tell which card is which
         state.down[seat] = cards
-        state.status[seat] = DOWN + AT_ONCE * forced
+        state.status[seat] = DOWN
         what = "a card" if len(cards) == 1 else "two cards"
         events.append(Event(text=f"{name} plays {what} face down.", seat=seat, kind="answer"))
         events.append(Event(text="You play " + " and ".join(NAMES[c] for c in cards) + " face down.",
@@ -406,15 +430,16 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         state.status[:] = [IDLE] * len(state.players)
 
     def _settle(self, state: ThisBigState, events: list[Event]) -> None:
-        """Make every forced move (single-choice answers, casts and picks) until a real decision waits."""
+        """Make the moves that need nobody (the end of the game or of a turn with no card played, a pick among
+        one card, and with `auto_forced` one-choice casts and answers) until someone must decide."""
+        auto = state.auto_forced
         while state.phase != "over":
             phase = state.phase
             if phase == "cast":
-                if not state.river and not any(c < 32 for hand in state.hands for c in hand):
-                    self._finish(state, "the River is empty and no fish is left in any hand", events)
+                if self._out_of_play(state, events):
                     return
                 ids = cast_ids(state)
-                if len(ids) > 1:
+                if not auto or len(ids) > 1:
                     return
                 self._cast(state, ids[0], events)
             elif phase == "answer":
@@ -422,16 +447,18 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
                 for s, st in enumerate(state.status):
                     if st == THINKING:
                         ids = answer_ids(state, s)
-                        if len(ids) == 1:
-                            self._answer(state, s, ids[0], events, forced=True)
+                        if auto and len(ids) == 1:
+                            self._answer(state, s, ids[0], events)
                         else:
                             waiting = True
                 if waiting:
                     return
                 if any(state.down):
+                    state.dry = 0
                     state.phase = "pick"
                 else:
-                    events.append(Event(text=f"Nobody can answer: {state.players[state.turn]}'s turn ends.",
+                    state.dry += 1
+                    events.append(Event(text=f"No card was played: {state.players[state.turn]}'s turn ends.",
                                         kind="nocatch"))
                     self._end_turn(state, events)
             else:
@@ -439,6 +466,24 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
                 if len(ids) > 1:
                     return
                 self._pick(state, ids[0], events)
+
+    def _out_of_play(self, state: ThisBigState, events: list[Event]) -> bool:
+        """End the game once the River is empty and play can change nothing more: without the penalty when no
+        hand holds a fish; with it when every River hand is empty, or a whole round of casts played no card."""
+        if state.river:
+            return False
+        if not state.penalty:
+            if any(c < 32 for hand in state.hands for c in hand):
+                return False
+            why = "the River is empty and no fish is left in any hand"
+        elif not any(state.hands):
+            why = "the River is empty and every River hand is empty"
+        elif state.dry >= len(state.players):
+            why = "a whole round of casts passed with no card played"
+        else:
+            return False
+        self._finish(state, why, events)
+        return True
 
     # ---- reading -----------------------------------------------------------------------------
     def view(self, state: ThisBigState, seat: int | None) -> ThisBigView:
@@ -461,7 +506,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             discard_size=len(state.discard), junk=_faces(state.junk), buckets=[_faces(b) for b in state.buckets],
             dumped=[_faces(d) for d in pairs(state.dumped, n)], points=[points(state, s) for s in range(n)],
             hand_sizes=[len(h) for h in state.hands], lure_counts=[len(h) for h in state.lures],
-            status=[STATUS_NAMES[s] for s in state.status], at_once=[s > PASS for s in state.status],
+            status=[STATUS_NAMES[s] for s in state.status],
             down_counts=[len(d) for d in state.down],
             revealed=[_faces(r) for r in pairs(state.revealed, n)], known=self._known(state),
             lacks=[[name for c, name in enumerate(COLOURS) if mask >> c & 1] for mask in state.lacks],
