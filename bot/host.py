@@ -382,13 +382,15 @@ class Host:
             state, events = engine.apply_to(record.state, decision, choice_id)
         except GameError as exc:
             raise HostError(exc.message) from None
-        move = self._move(self._move_count(record), decision, choice_id, by_ai=False)
+        move = self._move(self._move_count(record), decision, choice_id, by_ai=False, events=events)
         return await self._advance(record, [move], events, state=state)
 
-    def _move(self, index: int, decision: Decision, choice_id: str, by_ai: bool) -> Move:
-        """A log entry; private choices are logged without their secret label."""
+    def _move(self, index: int, decision: Decision, choice_id: str, by_ai: bool, events: list[Event]) -> Move:
+        """A log entry; a private choice is logged by the public event of its kind it made, never by its label."""
         choice = decision.choice(choice_id)
-        label = "made a private choice" if decision.private or choice is None else choice.label
+        label = choice.label if choice is not None and not decision.private else next(
+            (e.text for e in events if e.private_to is None and e.seat == decision.seat and e.kind == decision.kind),
+            "made a private choice")
         return Move(index=index, seat=decision.seat, choice_id=choice_id, label=label, by_ai=by_ai, at=self.clock())
 
     @staticmethod
@@ -413,8 +415,8 @@ class Host:
             level = record.seats[decision.seat].ai or self._standin_level(record)
             rnd = random.Random(f"{record.seed}:{state.step}:{decision.seat}")
             choice_id = engine.ai_choice(state, decision, level, rnd)
-            moves.append(self._move(base + len(moves), decision, choice_id, by_ai=True))
             state, new_events = engine.apply_to(state, decision, choice_id)
+            moves.append(self._move(base + len(moves), decision, choice_id, by_ai=True, events=new_events))
             events.extend(new_events)
             played += 1
         if state is not None and engine.result(state) is not None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from engines.thisbig import ENGINE, ThisBigState
 from engines.thisbig.answers import legal_answers
 from engines.thisbig.cards import FACES, LUNKER, colour, size
@@ -91,10 +93,11 @@ def test_a_no_catch_colour_stays_absent_from_the_dealt_hand():
         assert not [c for c in new.hands[1] if c < 8]
 
 
-def _small_pick() -> ThisBigState:
+def _small_pick(auto_forced: bool) -> ThisBigState:
     """P0 cast a yellow lure; P1 (yellow 1, yellow 2, red 3) and P2 (blue 1, boot) each played a card face
     down. The River is empty and the Tackle Box holds two lures; P0 is to pick."""
-    state = table(["g1", "y1 y2 r3", "b1 boot"], ["lure-y lure-r", "lure-g", "lure-b"], river="", tackle="")
+    state = table(["g1", "y1 y2 r3", "b1 boot"], ["lure-y lure-r", "lure-g", "lure-b"], river="", tackle="",
+                  auto_forced=auto_forced)
     state.tackle = [next(c for c in state.discard if FACES[c] == f) for f in ("lure-lunker", "lure-r")]
     state.discard = [c for c in state.discard if c not in state.tackle]
     state, _ = ENGINE.apply(state, 0, "lure-y")
@@ -112,8 +115,9 @@ def _lure_key(state: ThisBigState) -> tuple:
     return tuple(face_list(state.lures[1]) + face_list(state.lures[2])) + tuple(FACES[c] for c in state.tackle)
 
 
-def test_over_many_draws_every_consistent_arrangement_turns_up():
-    state = _small_pick()
+@pytest.mark.parametrize(("auto_forced", "arrangements"), [(False, 18), (True, 6)])
+def test_over_many_draws_every_consistent_arrangement_turns_up(auto_forced, arrangements):
+    state = _small_pick(auto_forced)
     cards = state.hands[1] + state.down[1] + state.hands[2] + state.down[2]
     rivers = set()
     for order in itertools.permutations(cards):  # P1: 1 down, 2 in hand; P2: 1 down, 1 in hand
@@ -124,8 +128,9 @@ def test_over_many_draws_every_consistent_arrangement_turns_up():
             rivers.add(_river_key(new))
     lure_cards = state.lures[1] + state.lures[2] + state.tackle
     lures = {tuple(FACES[c] for c in order) for order in itertools.permutations(lure_cards)}
-    # P1 and P2 each put down a yellow fish or the boot, and (answers at once on) each had two answers
-    assert len(rivers) == 6 and len(lures) == 24
+    # P1 and P2 each put down a different one of yellow 1, yellow 2 and the boot (3 x 2), and P2 holds one of
+    # the three cards left (x 3); with answers at once, each must also have had two answers to choose from
+    assert len(rivers) == arrangements and len(lures) == 24
     rnd = random.Random(8)
     seen_rivers, seen_lures = set(), set()
     for _ in range(3000):

@@ -1,9 +1,10 @@
-"""This Big! through the host service: simultaneous private answers, a restart, replay and a clean log."""
+"""This Big! through the host service: simultaneous private answers, a restart, replay and a public log
+that names each cast and never an answer's cards."""
 
 from __future__ import annotations
 
 from bot.host import Host
-from engines.thisbig.cards import NAMES
+from engines.thisbig.cards import NAMES, card_of
 
 ALICE, BOB, CAROL = 1, 2, 3
 
@@ -31,9 +32,14 @@ async def test_host_plays_simultaneous_answers_survives_restart_and_replays(db_p
     assert host.result(record) is not None
     engine = host.engine(record)
     assert engine.dump(await host.replay(record.id)) == engine.dump(record.state)
-    card_names = {name for name in NAMES if " " in name}
+    river_names = {name for name in NAMES[:32]}  # fish names: the lure names are public once cast
+    kinds = set()
     for move in await host.history(record.id, limit=10_000):
-        if not move.choice_id.startswith("pick"):  # casts and answers are private
-            assert move.label == "made a private choice", move
-        assert not any(name in move.label for name in card_names)
+        if move.choice_id.startswith("lure"):  # a cast is public: logged by its public event
+            assert move.label.endswith(f"casts a {NAMES[card_of(move.choice_id)]}.") or "(largest" in move.label
+        elif not move.choice_id.startswith("pick"):  # an answer is logged without the cards played
+            assert move.label.endswith(("plays a card face down.", "plays two cards face down.", "No Catch!")), move
+        assert not any(name in move.label for name in river_names) and "private" not in move.label
+        kinds.add(move.choice_id[:4])
+    assert {"lure", "pick"} < kinds  # casts, picks and answers were all logged
     await host.close()
