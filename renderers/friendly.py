@@ -173,8 +173,8 @@ def _tiles(img: Image.Image, v: FriendlyView, top: int) -> None:
         paste(img, tile_sprite("DP", round(size * 0.5)), x - size * 0.22, y - size * 0.22)
 
 
-def _latest_turn(img: Image.Image, v: FriendlyView, top: int) -> None:
-    """The latest turn in its player's colour: the boat's path and the spaces an action changed."""
+def _latest_path(img: Image.Image, v: FriendlyView, top: int) -> None:
+    """The boat's path in the latest turn, in its player's colour (drawn under the tiles)."""
     if v.mover is None or not v.trail:
         return
     draw = ImageDraw.Draw(img)
@@ -185,9 +185,17 @@ def _latest_turn(img: Image.Image, v: FriendlyView, top: int) -> None:
         draw.line(points, fill=colour, width=5, joint="curve")
     x, y = points[0]
     draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=INK, width=2)
+
+
+def _latest_changes(img: Image.Image, v: FriendlyView, top: int) -> None:
+    """Frames in the latest player's colour on the spaces an action tile changed (drawn over the tiles)."""
+    if v.mover is None:
+        return
+    draw = ImageDraw.Draw(img)
+    colour = seat_colour(v.mover)
     for cell in v.touched:
-        draw.rounded_rectangle(_box(v, cell, top, 3), radius=8, outline=INK, width=7)
-        draw.rounded_rectangle(_box(v, cell, top, 4), radius=8, outline=colour, width=4)
+        draw.rounded_rectangle(_box(v, cell, top, 0), radius=9, outline=INK, width=8)
+        draw.rounded_rectangle(_box(v, cell, top, 1), radius=9, outline=colour, width=5)
 
 
 def _choices(img: Image.Image, v: FriendlyView, top: int) -> None:
@@ -365,8 +373,9 @@ def board(view: FriendlyView) -> bytes:
     bottom = banner(img, "Friendly Fishing", v.players, v.to_act, v.finished)
     event_bar(img, bottom, v.last)
     img.paste(grid_layer(v.side), (0, grid_top))
-    _latest_turn(img, v, grid_top)
+    _latest_path(img, v, grid_top)
     _tiles(img, v, grid_top)
+    _latest_changes(img, v, grid_top)
     _choices(img, v, grid_top)
     _boat(img, v, grid_top)
     for seat, y in enumerate(cards):

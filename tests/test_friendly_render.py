@@ -127,7 +127,8 @@ def test_the_latest_turn_and_the_choices_are_drawn_on_the_board():
     assert view.trail and view.targets
     plain = view.model_copy(update={"trail": [], "mover": None})
     no_choices = view.model_copy(update={"targets": []})
-    assert len({drawing.board(view), drawing.board(plain), drawing.board(no_choices)}) == 3
+    changed = view.model_copy(update={"touched": [next(i for i, k in enumerate(view.tiles) if k)]})
+    assert len({drawing.board(v) for v in (view, plain, no_choices, changed)}) == 4
 
 
 def test_skipjack_lines_are_drawn_from_the_boat_or_the_island_but_steps_are_not():
