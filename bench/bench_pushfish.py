@@ -1,4 +1,5 @@
-"""Push Fish figures: median apply, complete random 4-player games per second, board render time and size.
+"""Push Fish figures: median apply, complete random 4-player games per second, and the board render p50 and max
+at 6 players late in the game, with its PNG size.
 
 Run: python bench/bench_pushfish.py [--games 200]
 """
@@ -21,9 +22,9 @@ from renderers import pushfish as drawing  # noqa: E402
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def apply_times(games: int) -> tuple[list[float], list]:
-    """Seconds per apply over random 4-player games, and some states met on the way."""
-    times, states = [], []
+def apply_times(games: int) -> list[float]:
+    """Seconds per apply over random 4-player games."""
+    times = []
     for g in range(games):
         state = ENGINE.new_game(PLAYERS, {"length": "short"}, g)
         rnd = random.Random(g)
@@ -36,9 +37,7 @@ def apply_times(games: int) -> tuple[list[float], list]:
             t = time.perf_counter()
             state, _ = ENGINE.apply(state, d.seat, choice)
             times.append(time.perf_counter() - t)
-            if state.step % 25 == 0:
-                states.append(state)
-    return times, states
+    return times
 
 
 def games_per_second(games: int, options: dict, rounds: int = 3) -> tuple[float, float]:
@@ -58,8 +57,9 @@ def games_per_second(games: int, options: dict, rounds: int = 3) -> tuple[float,
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--renders", type=int, default=40, help="late-game boards drawn per game")
     args = parser.parse_args()
-    times, states = apply_times(max(20, args.games // 5))
+    times = apply_times(max(20, args.games // 5))
     print(f"median apply: {statistics.median(times) * 1e6:.1f} µs over {len(times)} applies "
           f"(p90 {sorted(times)[int(len(times) * 0.9)] * 1e6:.1f} µs)")
     for label, options in (("medium (7 fish, the default)", {"length": "medium"}), ("short (5 fish)", {"length": "short"}),
@@ -67,16 +67,28 @@ def main() -> None:
         best, median = games_per_second(args.games, options)
         print(f"complete random 4-player games per second, {label}: {best:.0f} (median of 3 rounds {median:.0f}) "
               f"over {args.games} seeded games")
-    render, sizes = [], []
-    for state in states[:60]:
-        view = ENGINE.view(state, None)
-        t = time.perf_counter()
-        png = drawing.board(view)
-        render.append(time.perf_counter() - t)
-        sizes.append(len(png))
-    print(f"median board render: {statistics.median(render) * 1e3:.1f} ms, "
-          f"median PNG {statistics.median(sizes) / 1024:.0f} KB (max {max(sizes) / 1024:.0f} KB)")
+    render, sizes = late_renders(args.renders)
+    print(f"board render, 6 players late game (2 seeded games, last 40 states each, a fresh view each): "
+          f"p50 {statistics.median(render) * 1e3:.1f} ms, max {max(render) * 1e3:.1f} ms over {len(render)} "
+          f"boards; PNG median {statistics.median(sizes) / 1024:.0f} KB, max {max(sizes) / 1024:.0f} KB")
 
+
+def late_renders(per_game: int) -> tuple[list[float], list[int]]:
+    """Seconds and bytes per board drawn for the last `per_game` states of two greedy 6-player games (the static
+    layers and sprites warmed by one board first, as a running bot has them)."""
+    times, sizes = [], []
+    for seed in (1, 2):
+        seen = []
+        state = ENGINE.new_game([f"Player {k}" for k in range(6)], {}, seed)
+        playout(ENGINE, state, random.Random(seed), level="greedy", check=lambda s, _, seen=seen: seen.append(s))
+        drawing.board(ENGINE.view(seen[0], None))
+        for state in seen[-per_game:]:
+            view = ENGINE.view(state, None)
+            t = time.perf_counter()
+            png = drawing.board(view)
+            times.append(time.perf_counter() - t)
+            sizes.append(len(png))
+    return times, sizes
 
 if __name__ == "__main__":
     main()

@@ -1,333 +1,517 @@
-"""Push Fish drawings: the fishing ground with bait marks, the rod strip with token stops, players and missions."""
+"""Push Fish drawings: the board (the fishing ground with its cards and this turn's bait marks, the rod strip
+with its zones and token stops, the players and the missions), a seat's hand and the final scores.
+
+Drawn 640 px wide for a phone's 400: text a player needs is at least 8 px tall there (13 px here), nothing under
+6 px. What never changes in a game (background, water, coordinates, the rod's zones, the legend) is drawn once
+per player count and pasted; cards are cached sprites; a fixed palette makes the PNG cheap.
+"""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+import io
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
 
 from engines.core import Result
 from engines.pushfish import sim
-from engines.pushfish.cards import CHARACTERS, GROUND, ITEMS, MISSIONS, STRENGTHS
+from engines.pushfish.cards import CHARACTERS, GROUND, ITEMS, MISSIONS, STRENGTHS, mission_text
 from engines.pushfish.state import EMPTY, FACE_DOWN, PushFishView
-from renderers.common import (
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    PANEL,
-    WATER,
-    fit_text,
-    font,
-    last_action_bar,
-    new_canvas,
-    rounded,
-    score_table,
-    seat_marker,
-    text_colour_on,
-    to_png,
-    turn_banner,
-    wrap_text,
+from renderers.art import (
+    banner,
+    banner_height,
+    event_bar,
+    event_bar_height,
+    paint_water,
+    px,
+    seat_badge,
+)
+from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, wrap_text
+from renderers.pushfish_art import (
+    BAND,
+    KIND_RGB,
+    KIND_WORDS,
+    SMALL,
+    TEXT,
+    WIDTH,
+    WOOD,
+    card_back,
+    card_face,
+    item_card,
+    kind_icon,
+    mini_card,
 )
 
-WIDTH = 1160
-SCALE = 1.5  # pixels per table unit on the ground
-GROUND_X, GROUND_Y = 58, 100
-CARD_W, CARD_H = int(sim.CARD_W * SCALE), int(sim.CARD_H * SCALE)
-PANEL_X = GROUND_X + int(sim.GROUND_W * SCALE) + 40
-KIND_COLOURS = {
-    "sea": (52, 120, 190), "tropical": (236, 132, 44), "freshwater": (70, 150, 80), "deep": (48, 48, 110),
-    "treasure": (214, 170, 40), "junk": (130, 120, 110), "legend": (170, 60, 150),
-}
-KIND_NAMES = {"sea": "Sea", "tropical": "Tropical", "freshwater": "Fresh", "deep": "Deep",
-              "treasure": "Treasure", "junk": "Junk", "legend": "Legend"}
-BACK = (33, 78, 110)
-ZONE_COLOURS = [(170, 214, 150), (245, 214, 120), (240, 160, 90), (214, 90, 80)]
-WOOD = (150, 100, 50)
-MARK_R = 10  # a bait mark's radius in pixels
+PAD = 12
+LEFT, RIGHT = 30, 8  # the row labels' strip, and the right margin
+SCALE = (WIDTH - LEFT - RIGHT) / sim.GROUND_W  # pixels per table unit
+CARD_W, CARD_H = round(sim.CARD_W * SCALE), round(sim.CARD_H * SCALE)
+GROUND_PX_W, GROUND_PX_H = round(sim.GROUND_W * SCALE), round(sim.GROUND_H * SCALE)
+ZONE_RGB = [(170, 214, 150), (245, 214, 120), (240, 160, 90), (214, 90, 80)]
+FIGHT = (214, 40, 40)
+MARK_R = 13  # a bait mark's radius
+ROW_H = 62  # a player's row
+MINI = 28  # a caught card in a player's row
+LINE = TEXT + 8
+COMPRESS = 1  # zlib level: 1 takes ~5 ms for ~60 KB on a 6-player board, 3 ~9 ms for 56 KB
+ACTIVE_FILL = (255, 240, 190)
+ROD_X0, ROD_X1 = PAD + 12, WIDTH - PAD - 12
+ROD_H = 34
+ITEM_W, ITEM_H, ITEM_COLS = (WIDTH - 4 * PAD) // 3, 150, 3  # the hand's item cards
 
 
-def _space_xy(pos: int) -> tuple[int, int]:
+# ---- layout ----------------------------------------------------------------------------------------
+def _tops(players: int, first_game: bool) -> dict[str, int]:
+    """The y of every band of the board, and its height, for a player count and mode."""
+    y = banner_height(WIDTH) + event_bar_height(WIDTH)
+    tops = {"status": y + 8}
+    tops["cols"] = tops["status"] + LINE + 4
+    tops["ground"] = tops["cols"] + LINE + 2
+    tops["line"] = tops["ground"] + GROUND_PX_H + 10
+    tops["rod"] = tops["line"] + LINE + 10
+    tops["players"] = tops["rod"] + LINE + ROD_H + LINE + LINE + 8
+    tops["missions"] = tops["players"] + players * (ROW_H + 6) + 4
+    tops["legend"] = tops["missions"] + (0 if first_game else LINE + 5 * LINE + 6)
+    tops["foot"] = tops["legend"] + LINE + 4
+    tops["height"] = tops["foot"] + LINE + 6
+    return tops
+
+
+def _space_xy(pos: int, top: int) -> tuple[int, int]:
     """Top-left pixel of a ground space; row 1 (nearest) is drawn at the bottom."""
     row, col = divmod(pos, sim.COLS)
-    x = GROUND_X + int(col * sim.PITCH_X * SCALE)
-    y = GROUND_Y + int((sim.ROWS - 1 - row) * sim.PITCH_Y * SCALE)
-    return x, y
+    return LEFT + round(col * sim.PITCH_X * SCALE), top + round((sim.ROWS - 1 - row) * sim.PITCH_Y * SCALE)
 
 
-def _table_to_px(x: float, y: float) -> tuple[float, float]:
-    """A table point (y grows away from the caster) in pixels."""
-    return GROUND_X + x * SCALE, GROUND_Y + (sim.GROUND_H - y) * SCALE
+def _table_to_px(x: float, y: float, top: int) -> tuple[float, float]:
+    """A table point (y grows away from the caster) in pixels, kept on the water so a wild miss still shows."""
+    px_x = LEFT + x * SCALE
+    px_y = top + (sim.GROUND_H - y) * SCALE
+    return (min(max(px_x, MARK_R + 2), WIDTH - MARK_R - 2),
+            min(max(px_y, top - 8 + MARK_R), top + GROUND_PX_H + 8 - MARK_R))
 
 
-def _card_face(draw: ImageDraw.ImageDraw, x: int, y: int, card: int, note: str = "") -> None:
-    """A face-up ground card: number top left, strength top right, name, rarity, kind and an optional note."""
-    rounded(draw, (x, y, x + CARD_W, y + CARD_H), fill=KIND_COLOURS[GROUND[card].kind], radius=8)
-    _card_labels(draw, x, y, card, note)
+def _rod_x(u: float) -> float:
+    """The x of a point of the rod strip (0-100)."""
+    return ROD_X0 + (ROD_X1 - ROD_X0) * min(max(u, -2.0), 102.0) / 100
 
 
-def _card_labels(draw: ImageDraw.ImageDraw, x: int, y: int, card: int, note: str = "", outline: int = 0) -> None:
-    """A card's texts; drawn again above bait marks with an outline in the card's colour so they stay legible."""
-    c = GROUND[card]
-    colour = KIND_COLOURS[c.kind]
-    ink = text_colour_on(colour)
-    draw.text((x + 6, y + 4), str(c.number), font=font(24, True), fill=ink, stroke_width=outline, stroke_fill=colour)
-    draw.text((x + CARD_W - 6, y + 4), STRENGTHS[c.strength], font=font(20, True), fill=ink, anchor="ra",
-              stroke_width=outline, stroke_fill=colour)
-    top = 46 if note else 56
-    for i, line in enumerate(wrap_text(draw, c.name, CARD_W - 6, 15, True)[:2]):
-        draw.text((x + CARD_W // 2, y + top + i * 18), fit_text(draw, line, CARD_W - 4, 15, True),
-                  font=font(15, True), fill=ink, anchor="mm", stroke_width=outline, stroke_fill=colour)
-    bottom = ("R " if c.rare else "") + (f"+{c.items} item" if c.is_find else KIND_NAMES[c.kind])
-    draw.text((x + CARD_W // 2, y + CARD_H - 14), fit_text(draw, bottom, CARD_W - 6, 15), font=font(15),
-              fill=ink, anchor="mm", stroke_width=outline, stroke_fill=colour)
-    if note:
-        draw.rectangle((x + 2, y + CARD_H - 50, x + CARD_W - 2, y + CARD_H - 30), fill=(255, 255, 255))
-        draw.text((x + CARD_W // 2, y + CARD_H - 40), note, font=font(15, True), fill=INK, anchor="mm")
-
-
-def _card_back(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    """A face-down card."""
-    rounded(draw, (x, y, x + CARD_W, y + CARD_H), fill=BACK, radius=8)
-    cx, cy = x + CARD_W // 2, y + CARD_H // 2
-    draw.ellipse((cx - 20, cy - 11, cx + 12, cy + 11), fill=(80, 140, 180))
-    draw.polygon([(cx + 10, cy), (cx + 24, cy - 11), (cx + 24, cy + 11)], fill=(80, 140, 180))
-    draw.ellipse((cx - 13, cy - 4, cx - 7, cy + 2), fill=BACK)
-
-
-def _shown(view: PushFishView, pos: int) -> tuple[int, str]:
-    """The card this view may see at a space (-1 if none) and its note: face up, or peeked by the viewer."""
-    if view.ground[pos] == FACE_DOWN and view.known[pos] >= 0:
-        return view.known[pos], "peeked"
-    return view.ground[pos], ""
-
-
-def _touches(pos: int, px: float, py: float, r: float) -> bool:
-    """Whether a mark of radius r at this pixel reaches the card at a space."""
-    x, y = _space_xy(pos)
-    return x - r <= px <= x + CARD_W + r and y - r <= py <= y + CARD_H + r
-
-
-def _ground(draw: ImageDraw.ImageDraw, view: PushFishView) -> None:
-    """The 4 x 5 ground, row labels, hooked cards, the fought card and this turn's bait marks."""
-    w, h = int(sim.GROUND_W * SCALE), int(sim.GROUND_H * SCALE)
-    draw.rounded_rectangle((GROUND_X - 14, GROUND_Y - 14, GROUND_X + w + 14, GROUND_Y + h + 14), radius=16,
-                           fill=WATER)
-    for pos in range(sim.ROWS * sim.COLS):
-        x, y = _space_xy(pos)
-        card, note = _shown(view, pos)
-        if view.ground[pos] == EMPTY:
-            draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, outline=(235, 245, 250), width=2)
-        elif card >= 0:
-            _card_face(draw, x, y, card, note)
-        else:
-            _card_back(draw, x, y)
-        if pos == view.target or pos in view.hits:
-            draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), radius=10, outline=HIGHLIGHT,
-                                   width=5)
-    for row in range(sim.ROWS):
-        _, y = _space_xy(row * sim.COLS)
-        draw.text((GROUND_X - 30, y + CARD_H // 2), str(row + 1), font=font(20, True), fill=INK, anchor="mm")
+# ---- the parts drawn once per player count -----------------------------------------------------------
+@cache
+def base_layer(players: int, first_game: bool) -> Image.Image:
+    """Background, water with the coordinates, the casting line, the rod's zones and scale, and the legend."""
+    t = _tops(players, first_game)
+    img = Image.new("RGB", (WIDTH, t["height"]), BG)
+    top = t["ground"]
+    paint_water(img, (LEFT - 6, top - 10, LEFT + GROUND_PX_W + 6, top + GROUND_PX_H + 10),
+                shallow=(40, 96, 150), deep=(140, 200, 228), radius=14)
+    draw = ImageDraw.Draw(img)
+    bold = font(TEXT, True)
     for col in range(sim.COLS):
-        x, _ = _space_xy(col)
-        draw.text((x + CARD_W // 2, GROUND_Y + h + 30), f"col {col + 1}", font=font(16), fill=INK, anchor="mm")
-    draw.text((GROUND_X - 44, GROUND_Y - 38), "Row 4 is far; row 1 is nearest the casting line",
-              font=font(16), fill=MUTED)
-    marked: set[int] = set()
-    for i in range(0, len(view.baits), 4):
-        x, y, seat, hit = view.baits[i: i + 4]
-        px, py = _table_to_px(x, y)
-        px = min(max(px, 12), PANEL_X - 20)
-        py = min(max(py, GROUND_Y - 8), GROUND_Y + h + 8)
-        if hit < 0:
-            draw.line((px - 9, py - 9, px + 9, py + 9), fill=(200, 30, 30), width=4)
-            draw.line((px - 9, py + 9, px + 9, py - 9), fill=(200, 30, 30), width=4)
-        seat_marker(draw, int(seat), px, py, MARK_R)
-        marked.update(pos for pos in range(sim.ROWS * sim.COLS) if _touches(pos, px, py, MARK_R + 2))
-    for pos in sorted(marked):
-        card, note = _shown(view, pos)
-        if card >= 0:
-            _card_labels(draw, *_space_xy(pos), card, note, outline=2)
-
-
-def _rod(draw: ImageDraw.ImageDraw, view: PushFishView, x: int, y: int, width: int) -> int:
-    """The rod strip with its zones, the zone the fight needs and where each flick stopped. Returns bottom y."""
-    draw.text((x, y), "Rod strip (grip at 0)", font=font(18, True), fill=INK)
-    y += 28
-    bar_h = 34
-    scale = width / 100
-
-    def px(u: float) -> float:
-        return x + min(max(u, -2), 102) * scale
-
+        x, _ = _space_xy(col, top)
+        draw.text((x + CARD_W / 2, t["cols"] + LINE / 2), f"C{col + 1}", font=bold, fill=INK, anchor="mm")
+    for row in range(sim.ROWS):
+        _, y = _space_xy(row * sim.COLS, top)
+        draw.text((LEFT / 2 - 3, y + CARD_H / 2), f"R{row + 1}", font=bold, fill=INK, anchor="mm")
+    ly = t["line"] + LINE / 2
+    for x in range(LEFT, LEFT + GROUND_PX_W, 18):
+        draw.line((x, ly, x + 9, ly), fill=(60, 60, 70), width=2)
+    label = " casting line: R1 nearest, R4 farthest "
+    lw = draw.textlength(label, font=font(SMALL))
+    draw.rectangle((WIDTH / 2 - lw / 2, ly - SMALL / 2 - 2, WIDTH / 2 + lw / 2, ly + SMALL / 2 + 2), fill=BG)
+    draw.text((WIDTH / 2, ly), label, font=font(SMALL), fill=INK, anchor="mm")
+    draw.text((PAD, t["rod"]), "Rod: the wood token must stop inside the fish's zone", font=font(SMALL, True),
+              fill=INK)
+    y = t["rod"] + LINE
     for z, (lo, hi) in enumerate(sim.ZONES):
-        need = z == view.zone
-        draw.rectangle((px(lo), y, px(hi), y + bar_h), fill=ZONE_COLOURS[z], outline=INK,
-                       width=4 if need else 1)
-        draw.text(((px(lo) + px(hi)) / 2, y + bar_h / 2), STRENGTHS[z], font=font(18, True), fill=INK,
-                  anchor="mm")
+        draw.rectangle((_rod_x(lo), y, _rod_x(hi), y + ROD_H), fill=ZONE_RGB[z], outline=INK, width=1)
+        draw.text(((_rod_x(lo) + _rod_x(hi)) / 2, y + ROD_H / 2), STRENGTHS[z], font=font(px(WIDTH, 11), True),
+                  fill=INK, anchor="mm")
+    for u in (0, 25, 50, 75, 100):
+        draw.line((_rod_x(u), y + ROD_H, _rod_x(u), y + ROD_H + 4), fill=INK, width=2)
+        draw.text((_rod_x(u), y + ROD_H + 5), str(u), font=font(SMALL), fill=MUTED, anchor="ma")
+    _legend(img, draw, t["legend"])
+    return img
+
+
+def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    """What the card colours and marks mean: a chip per kind, the rarity star, the find's number."""
+    x = PAD
+    cy = y + LINE / 2
+    f = font(SMALL)
+    for kind in ("sea", "tropical", "freshwater", "deep"):
+        draw.rounded_rectangle((x, cy - 9, x + 18, cy + 9), radius=4, fill=KIND_RGB[kind])
+        kind_icon(draw, kind, x + 9, cy, 6, (255, 255, 255))
+        draw.text((x + 22, cy), KIND_WORDS[kind], font=f, fill=INK, anchor="lm")
+        x += 28 + draw.textlength(KIND_WORDS[kind], font=f) + 6
+    draw.text((x, cy), "★ rare  +N items", font=f, fill=INK, anchor="lm")
+
+
+# ---- the parts drawn every time --------------------------------------------------------------------
+def _shown(view: PushFishView, pos: int) -> tuple[int, bool]:
+    """The card this view may see at a space (-1 if none), and whether it is the viewer's private peek."""
+    if view.ground[pos] == FACE_DOWN and view.known[pos] >= 0:
+        return view.known[pos], True
+    return view.ground[pos], False
+
+
+@cache
+def _peeked(card: int) -> Image.Image:
+    """A peeked face-down card as its owner sees it: the face, dimmed at the edge, tagged "peek"."""
+    img = card_face(card, CARD_W, CARD_H).copy()
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((1, 1, CARD_W - 2, CARD_H - 2), radius=9, outline=BG_DARK, width=4)
+    f = font(SMALL, True)
+    w = draw.textlength("peek", font=f)
+    draw.rounded_rectangle((CARD_W - w - 14, BAND + 4, CARD_W - 4, BAND + SMALL + 10), radius=5, fill=BG_DARK)
+    draw.text((CARD_W - 9 - w / 2, BAND + 7 + SMALL / 2), "peek", font=f, fill=(255, 255, 255), anchor="mm")
+    return img
+
+
+BG_DARK = (24, 62, 104)
+
+
+def _ground(img: Image.Image, view: PushFishView, top: int) -> None:
+    """The cards, the hooked and fought cards outlined, and this turn's bait marks (names kept on top)."""
+    draw = ImageDraw.Draw(img)
+    for pos in range(sim.ROWS * sim.COLS):
+        x, y = _space_xy(pos, top)
+        card, peek = _shown(view, pos)
+        if view.ground[pos] == EMPTY:
+            draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=(225, 240, 250), width=2)
+        elif card >= 0:
+            sprite = _peeked(card) if peek else card_face(card, CARD_W, CARD_H)
+            img.paste(sprite, (x, y), sprite)
+        else:
+            back = card_back(CARD_W, CARD_H)
+            img.paste(back, (x, y), back)
+        if pos == view.target:
+            draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), radius=11, outline=FIGHT, width=5)
+        elif pos in view.hits:
+            draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), radius=11, outline=HIGHLIGHT,
+                                   width=5)
+    marks = []
+    for i in range(0, len(view.baits), 4):
+        bx, by, seat, hit = view.baits[i: i + 4]
+        cx, cy = _table_to_px(bx, by, top)
+        marks.append((int(seat), cx, cy))
+        if hit < 0:
+            draw.line((cx - 11, cy - 11, cx + 11, cy + 11), fill=FIGHT, width=5)
+            draw.line((cx - 11, cy + 11, cx + 11, cy - 11), fill=FIGHT, width=5)
+        seat_badge(img, int(seat), cx, cy, MARK_R)
+    touched = {pos for _, cx, cy in marks for pos in range(sim.ROWS * sim.COLS) if _touches(pos, cx, cy, top)}
+    for pos in sorted(touched):  # a mark never hides a card's number, strength or name: they go back on top
+        card, peek = _shown(view, pos)
+        if card < 0:
+            continue
+        sprite = _peeked(card) if peek else card_face(card, CARD_W, CARD_H)
+        x, y = _space_xy(pos, top)
+        name_top = CARD_H - 10 - 2 * (TEXT + 2)
+        for y0, y1 in ((0, BAND + 2), (name_top, CARD_H)):
+            band = sprite.crop((0, y0, CARD_W, y1))
+            img.paste(band, (x, y + y0), band)
+    for seat, cx, cy in marks:  # ...and the marks stay visible as rings over them
+        draw.ellipse((cx - MARK_R, cy - MARK_R, cx + MARK_R, cy + MARK_R), outline=seat_colour(seat), width=3)
+
+
+def _touches(pos: int, cx: float, cy: float, top: int) -> bool:
+    """Whether a mark at this pixel reaches the card at a space."""
+    x, y = _space_xy(pos, top)
+    return x - MARK_R <= cx <= x + CARD_W + MARK_R and y - MARK_R <= cy <= y + CARD_H + MARK_R
+
+
+def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
+    """The zone the fight needs (with its tolerance) and where each wood token stopped, numbered."""
+    draw = ImageDraw.Draw(img)
+    y += LINE
     if view.zone >= 0:
         lo, hi = sim.ZONES[view.zone]
+        draw.rectangle((_rod_x(lo), y - 2, _rod_x(hi), y + ROD_H + 2), outline=INK, width=5)
         h = sim.TOKEN_HALF if view.hard_seat else 0.0
-        a, b = px(lo - view.tol + h), px(hi + view.tol - h)
-        draw.line((a, y + bar_h + 5, b, y + bar_h + 5), fill=INK, width=3)
-        draw.line((a, y + bar_h, a, y + bar_h + 10), fill=INK, width=3)
-        draw.line((b, y + bar_h, b, y + bar_h + 10), fill=INK, width=3)
-    for stop in view.flicks:
-        cx = px(stop)
-        draw.rectangle((cx - 6, y - 6, cx + 6, y + 8), fill=WOOD, outline=INK)
-    y += bar_h + 16
-    for u in (0, 25, 50, 75, 100):
-        draw.text((px(u), y), str(u), font=font(15), fill=MUTED, anchor="mt")
-    if view.flicks:
-        stops = ", ".join(f"{k + 1}) {stop:.0f}" for k, stop in enumerate(view.flicks))
-        draw.text((x, y + 22), fit_text(draw, f"Wood token stops: {stops}", width, 16), font=font(16), fill=INK)
-    return y + 46
+        a, b = _rod_x(lo - view.tol + h), _rod_x(hi + view.tol - h)
+        by = y + ROD_H + LINE + 4
+        draw.line((a, by, b, by), fill=FIGHT, width=3)
+        draw.line((a, by - 5, a, by + 5), fill=FIGHT, width=3)
+        draw.line((b, by - 5, b, by + 5), fill=FIGHT, width=3)
+        label = f"counts from {lo - view.tol + h:.0f} to {hi + view.tol - h:.0f}"
+        half = draw.textlength(label, font=font(SMALL, True)) / 2
+        draw.text((min(max((a + b) / 2, PAD + half), WIDTH - PAD - half), by + 2), label, font=font(SMALL, True),
+                  fill=FIGHT, anchor="ma")
+    f = font(SMALL, True)
+    for k, stop in enumerate(view.flicks):  # each wood token where it stopped, with its number
+        cx = _rod_x(stop)
+        draw.rounded_rectangle((cx - 9, y + 3, cx + 9, y + ROD_H - 3), radius=4, fill=WOOD, outline=INK, width=2)
+        draw.text((cx, y + ROD_H / 2), str(k + 1), font=f, fill=(255, 255, 255), anchor="mm")
 
 
 def _status(view: PushFishView) -> str:
-    """One line on the fight or the casting."""
+    """One line on what is going on now."""
     if view.finished:
         return view.ended
+    name = view.players[view.turn]
     if view.phase == "volley":
-        done = sum(view.submitted)
-        return f"Free-for-all: {done}/{len(view.players)} secret targets chosen"
+        return f"Free-for-all: {sum(view.submitted)} of {len(view.players)} secret targets chosen"
     if view.target >= 0 and view.ground[view.target] >= 0:
         c = GROUND[view.ground[view.target]]
-        need = f", {view.succ}/{view.need} successes" if view.need > 1 else ""
-        weaker = f" as {STRENGTHS[view.zone]}" if view.zone != c.strength else ""
-        return f"Fighting {c.name} ({STRENGTHS[c.strength]}{weaker}): {view.rods} rod action(s) left{need}"
+        need = f", {view.succ} of {view.need} landed" if view.need > 1 else ""
+        weaker = f" as {STRENGTHS[view.zone]}" if view.zone >= 0 and view.zone != c.strength else ""
+        return f"{name} fights {c.name} ({STRENGTHS[c.strength]}{weaker}): {view.rods} rod actions left{need}"
     if view.phase in ("cast", "hit", "nohit"):
-        return f"Casting: {view.casts} bait(s) left" + (" (Calm Water)" if view.calm else "")
-    return ""
+        calm = " (Calm Water)" if view.calm else ""
+        return f"{name} is casting: {view.casts} bait{'s' * (view.casts != 1)} left{calm}"
+    if view.phase == "mission":
+        return f"{name} may claim a mission"
+    return f"{name} has caught a fish"
 
 
-def _players(draw: ImageDraw.ImageDraw, view: PushFishView, x: int, y: int, width: int) -> int:
-    """A row per player: marker, name, character, fish, points caught, items, missions. Returns bottom y."""
+def _players(img: Image.Image, view: PushFishView, y: int) -> None:
+    """A row per player (each drawn once per look and reused while it stays the same)."""
     for s, name in enumerate(view.players):
-        fish = [c for c in view.catches[s] if not GROUND[c].is_find]
-        points = sum(GROUND[c].score for c in fish) + sum(MISSIONS[m].points for m in view.won[s])
+        points = sum(GROUND[c].score for c in view.catches[s]) + sum(MISSIONS[m].points for m in view.won[s])
         acting = s == view.turn and not view.finished
-        rounded(draw, (x, y, x + width, y + 50), fill=(255, 240, 190) if acting else PANEL, radius=8,
-                width=3 if acting else 1)
-        seat_marker(draw, s, x + 20, y + 25, 13)
-        tags = " (Legendary)" if s in view.legendary else ""
-        char = CHARACTERS[view.chars[s]].name
-        draw.text((x + 42, y + 4), fit_text(draw, f"{name} - {char}{tags}", width - 50, 17, True),
-                  font=font(17, True), fill=INK)
-        line = (f"{len(fish)}/{view.fish_goal} fish, {points} pts caught, {view.hand_sizes[s]} items, "
-                f"{len(view.won[s])} missions")
-        draw.text((x + 42, y + 27), fit_text(draw, line, width - 50, 15), font=font(15), fill=INK)
-        y += 56
-    return y
+        row = _player_row(s, name, view.chars[s], s in view.legendary, acting, tuple(view.catches[s]), view.fish_goal,
+                          view.hand_sizes[s], len(view.won[s]), points)
+        img.paste(row, (0, y))
+        y += ROW_H + 6
 
 
-def _missions(draw: ImageDraw.ImageDraw, view: PushFishView, x: int, y: int, width: int) -> int:
-    """The missions on offer. Returns bottom y."""
-    if view.first_game:
-        return y
-    draw.text((x, y), f"Missions on offer ({view.mission_deck} in the pile)", font=font(18, True), fill=INK)
-    y += 26
-    for m in view.offer:
+@lru_cache(maxsize=512)
+def _player_row(seat: int, name: str, char: int, legendary: bool, acting: bool, caught: tuple[int, ...], goal: int,
+                items: int, missions: int, points: int) -> Image.Image:
+    """A player's row: badge, name and character, points, fish, items, missions and the cards caught (RGB)."""
+    img = Image.new("RGB", (WIDTH, ROW_H + 1), BG)
+    draw = ImageDraw.Draw(img)
+    bold, f = font(TEXT, True), font(SMALL)
+    draw.rounded_rectangle((PAD, 0, WIDTH - PAD, ROW_H), radius=10, fill=ACTIVE_FILL if acting else PANEL,
+                           outline=HIGHLIGHT if acting else (190, 180, 160), width=4 if acting else 2)
+    seat_badge(img, seat, PAD + 22, 20, MARK_R)
+    score = f"{points} pts"
+    sw = draw.textlength(score, font=bold)
+    draw.text((WIDTH - PAD - 10 - sw, 20), score, font=bold, fill=INK, anchor="lm")
+    head = f"{'▶ ' if acting else ''}{name} · {CHARACTERS[char].name}{' · Legendary' if legendary else ''}"
+    draw.text((PAD + 42, 20), fit_text(draw, head, int(WIDTH - 2 * PAD - 70 - sw), TEXT, True), font=bold, fill=INK,
+              anchor="lm")
+    fish = sum(1 for c in caught if not GROUND[c].is_find)
+    line = f"{fish}/{goal} fish · {items} item{'s' * (items != 1)} · {missions} mission{'s' * (missions != 1)}"
+    draw.text((PAD + 12, 46), line, font=f, fill=INK, anchor="lm")
+    x = PAD + 22 + draw.textlength(line, font=f)
+    room = int((WIDTH - PAD - 8 - x) // (MINI + 3))
+    for c in caught[-room:] if room > 0 else ():
+        chip = mini_card(c, MINI)
+        img.paste(chip, (round(x), 46 - MINI // 2), chip)
+        x += MINI + 3
+    return img
+
+
+@lru_cache(maxsize=64)
+def _missions(offer: tuple[int, ...], deck: int) -> Image.Image:
+    """The missions on offer: name, points and what each needs, in words (RGB, drawn once per row and pile)."""
+    img = Image.new("RGB", (WIDTH, LINE * (1 + len(offer))), BG)
+    draw = ImageDraw.Draw(img)
+    bold, f = font(SMALL, True), font(SMALL)
+    draw.text((PAD, LINE / 2), f"Missions on offer ({deck} in the pile)", font=font(TEXT, True), fill=INK,
+              anchor="lm")
+    y = LINE
+    for m in offer:
+        cy = y + LINE / 2
         if m < 0:
-            draw.text((x, y), "(empty: refilled next turn)", font=font(15), fill=MUTED)
+            draw.text((PAD + 8, cy), "(empty: refilled next turn)", font=f, fill=MUTED, anchor="lm")
         else:
             mission = MISSIONS[m]
-            text = f"{mission.name} ({mission.points}): " + ", ".join(n.split(":")[-1] for n in mission.needs)
-            draw.text((x, y), fit_text(draw, text, width, 15), font=font(15), fill=INK)
-        y += 21
-    return y
+            head = f"{mission.name} · {mission.points} pts: "
+            draw.text((PAD + 8, cy), head, font=bold, fill=INK, anchor="lm")
+            x = PAD + 8 + draw.textlength(head, font=bold)
+            draw.text((x, cy), fit_text(draw, mission_text(mission.needs), int(WIDTH - PAD - x), SMALL), font=f,
+                      fill=INK, anchor="lm")
+        y += LINE
+    return img
+
+
+@lru_cache(maxsize=64)
+def _top(title: str, players: tuple[str, ...], to_act: tuple[int, ...], finished: bool, last: str) -> Image.Image:
+    """The banner (whose turn) and the latest event under it (RGB, drawn once per turn and event)."""
+    img = Image.new("RGB", (WIDTH, banner_height(WIDTH) + event_bar_height(WIDTH)), BG)
+    bottom = banner(img, title, list(players), list(to_act), finished)
+    event_bar(img, bottom, [last] if last else [])
+    return img
+
+
+@cache
+def palette() -> Image.Image:
+    """The 256 colours of every Push Fish image, from samples of all they can show (a pure function, so the
+    same view always gives the same bytes): mapping to a known palette is far cheaper than quantizing."""
+    parts = [base_layer(6, False)]
+    every = (*range(len(GROUND)), -1)
+    per_row = WIDTH // (CARD_W + 4)
+    cards = Image.new("RGB", (WIDTH, -(-len(every) // per_row) * (CARD_H + 4)), BG)
+    for k, card in enumerate(every):
+        sprite = card_face(card, CARD_W, CARD_H) if card >= 0 else card_back(CARD_W, CARD_H)
+        cards.paste(sprite, ((k % per_row) * (CARD_W + 4), (k // per_row) * (CARD_H + 4)), sprite)
+    parts.append(cards)
+    strips = Image.new("RGB", (WIDTH, 6 * banner_height(WIDTH) + 200), BG)
+    for s in range(6):
+        banner(strips, "Push Fish", ["Ag"] * 6, [s], False, y=s * banner_height(WIDTH))
+        seat_badge(strips, s, 30 + 40 * s, 6 * banner_height(WIDTH) + 30, MARK_R)
+    draw = ImageDraw.Draw(strips)
+    for n, colour in enumerate((HIGHLIGHT, FIGHT, ACTIVE_FILL, PANEL, WOOD, *ZONE_RGB)):
+        draw.rectangle((n * 40, 6 * banner_height(WIDTH) + 60, n * 40 + 39, 6 * banner_height(WIDTH) + 99),
+                       fill=colour)
+    event_bar(strips, strips.height - event_bar_height(WIDTH), ["Ag"])
+    parts.append(strips)
+    effects = list({ITEMS[i].effect: i for i in range(len(ITEMS))}.values())
+    items = Image.new("RGB", (WIDTH, -(-len(effects) // ITEM_COLS) * (ITEM_H + PAD)), BG)
+    for k, item in enumerate(effects):
+        sprite = item_card(item, ITEM_W, ITEM_H)
+        items.paste(sprite, (PAD + (k % ITEM_COLS) * (ITEM_W + PAD), (k // ITEM_COLS) * (ITEM_H + PAD)), sprite)
+    parts.append(items)
+    sample = Image.new("RGB", (WIDTH, sum(p.height for p in parts)))
+    y = 0
+    for p in parts:
+        sample.paste(p, (0, y))
+        y += p.height
+    return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes of an image mapped to the Push Fish palette."""
+    buf = io.BytesIO()
+    img.quantize(palette=palette(), dither=Image.Dither.NONE).save(buf, format="PNG", compress_level=COMPRESS)
+    return buf.getvalue()
 
 
 def board(view: PushFishView) -> bytes:
-    """The table as this view sees it."""
-    ground_bottom = GROUND_Y + int(sim.GROUND_H * SCALE) + 50
-    panel_bottom = 76 + 144 + 30 + 56 * len(view.players) + (0 if view.first_game else 140)
-    height = max(ground_bottom, panel_bottom) + 70
-    img, draw = new_canvas(WIDTH, height)
-    mode = [k for k, on in (("Hard", view.hard), ("Free-for-all", view.noisy), ("First game", view.first_game))
-            if on]
-    turn_banner(draw, WIDTH, "Push Fish" + (f" · {', '.join(mode)}" if mode else ""), view.players,
-                view.to_act, view.finished)
-    _ground(draw, view)
-    panel_w = WIDTH - PANEL_X - 20
-    y = _rod(draw, view, PANEL_X, 72, panel_w)
-    draw.text((PANEL_X, y), fit_text(draw, _status(view), panel_w, 17, True), font=font(17, True), fill=INK)
-    y = _players(draw, view, PANEL_X, y + 30, panel_w)
-    y = _missions(draw, view, PANEL_X, y + 6, panel_w)
+    """The table as this view sees it: whose turn and what just happened, the ground, the rod, players, missions."""
+    t = _tops(len(view.players), view.first_game)
+    img = base_layer(len(view.players), view.first_game).copy()
+    mode = [k for k, on in (("Hard", view.hard), ("Free-for-all", view.noisy), ("First game", view.first_game)) if on]
+    title = "Push Fish" + (f" · {', '.join(mode)}" if mode else "")
+    img.paste(_top(title, tuple(view.players), tuple(view.to_act), view.finished, view.last[-1] if view.last else ""))
+    draw = ImageDraw.Draw(img)
+    draw.text((PAD, t["status"] + LINE / 2), fit_text(draw, _status(view), WIDTH - 2 * PAD, TEXT, True),
+              font=font(TEXT, True), fill=INK, anchor="lm")
+    _ground(img, view, t["ground"])
+    _rod(img, view, t["rod"])
+    _players(img, view, t["players"])
+    if not view.first_game:
+        img.paste(_missions(tuple(view.offer), view.mission_deck), (0, t["missions"]))
     foot = f"Pile {view.pile} cards · item deck {view.item_deck} · item discard {view.item_discard}"
-    draw.text((GROUND_X - 44, height - 66), foot, font=font(16), fill=MUTED)
-    last_action_bar(draw, WIDTH, height - 40, view.last, height=40)
-    return to_png(img)
+    draw.text((PAD, t["foot"] + LINE / 2), foot, font=font(SMALL), fill=MUTED, anchor="lm")
+    return encode(img)
 
 
+# ---- the private hand and the end ----------------------------------------------------------------------
 def hand(view: PushFishView) -> bytes | None:
     """A seat's private image: its item cards and the face-down cards it has peeked at."""
     if view.seat is None:
         return None
     peeks = [(p, c) for p, c in enumerate(view.known) if c >= 0]
-    tile_w, tile_h, cols = 210, 150, 5
-    rows = max(1, -(-len(view.hand) // cols))
-    height = 70 + rows * (tile_h + 12) + (CARD_H + 70 if peeks else 0) + 20
-    img, draw = new_canvas(tile_w * cols + 12 * (cols + 1), height)
-    draw.rectangle((0, 0, img.width, 52), fill=(40, 62, 88))
-    seat_marker(draw, view.seat, 26, 26, 14)
+    rows = max(1, -(-len(view.hand) // ITEM_COLS))
+    head = banner_height(WIDTH)
+    peek_rows = -(-len(peeks) // 5)
+    height = head + LINE + 12 + rows * (ITEM_H + PAD) + (LINE + peek_rows * (CARD_H + LINE + 8) if peeks else 0) + PAD
+    img = Image.new("RGB", (WIDTH, height), BG)
     total = sum(ITEMS[i].points for i in view.hand)
-    draw.text((48, 26), f"{view.players[view.seat]}'s items ({len(view.hand)}/5, {total} pts if kept)",
-              font=font(22, True), fill=(255, 255, 255), anchor="lm")
-    y = 64
+    title = f"{view.players[view.seat]}'s items ({len(view.hand)}/5)"
+    banner(img, title, view.players, view.to_act, view.finished)
+    draw = ImageDraw.Draw(img)
+    y = head + 6
+    draw.text((PAD, y + LINE / 2), f"{total} pts if kept to the end · only you see this", font=font(SMALL), fill=INK,
+              anchor="lm")
+    y += LINE + 6
     if not view.hand:
-        draw.text((20, y + 20), "No item cards.", font=font(18), fill=MUTED)
+        draw.text((PAD, y + LINE / 2), "No item cards.", font=font(TEXT), fill=MUTED, anchor="lm")
     for k, i in enumerate(view.hand):
-        item = ITEMS[i]
-        x = 12 + (k % cols) * (tile_w + 12)
-        ty = y + (k // cols) * (tile_h + 12)
-        rounded(draw, (x, ty, x + tile_w, ty + tile_h), fill=PANEL, radius=10)
-        draw.text((x + 10, ty + 8), str(item.points), font=font(24, True), fill=INK)
-        for j, line in enumerate(wrap_text(draw, item.name, tile_w - 50, 16, True)[:2]):
-            draw.text((x + 42, ty + 10 + j * 19), line, font=font(16, True), fill=INK)
-        for j, line in enumerate(wrap_text(draw, item.text, tile_w - 16, 15)[:4]):
-            draw.text((x + 8, ty + 56 + j * 19), line, font=font(15), fill=INK)
-    y += rows * (tile_h + 12)
+        x = PAD + (k % ITEM_COLS) * (ITEM_W + PAD)
+        sprite = item_card(i, ITEM_W, ITEM_H)
+        img.paste(sprite, (x, y + (k // ITEM_COLS) * (ITEM_H + PAD)), sprite)
+    y += rows * (ITEM_H + PAD)
     if peeks:
-        draw.text((12, y + 8), "Peeked (only you know):", font=font(18, True), fill=INK)
-        for k, (p, c) in enumerate(peeks[:8]):
-            x = 12 + k * (CARD_W + 34)
-            _card_face(draw, x, y + 36, c)
+        draw.text((PAD, y + LINE / 2), "Peeked face-down cards (only you know):", font=font(TEXT, True), fill=INK,
+                  anchor="lm")
+        y += LINE
+        for k, (p, c) in enumerate(peeks):
+            x = PAD + (k % 5) * (CARD_W + 20)
+            cy = y + (k // 5) * (CARD_H + LINE + 8)
+            sprite = card_face(c, CARD_W, CARD_H)
+            img.paste(sprite, (x, cy), sprite)
             row, col = divmod(p, sim.COLS)
-            draw.text((x + CARD_W + 2, y + 40), f"r{row + 1}\nc{col + 1}", font=font(15), fill=INK)
-    return to_png(img)
+            draw.text((x + CARD_W / 2, cy + CARD_H + 4), f"at R{row + 1} C{col + 1}", font=font(SMALL, True),
+                      fill=INK, anchor="ma")
+    return encode(img)
+
+
+PART_RGB = {"fish": (40, 110, 196), "missions": (52, 140, 66), "items": (196, 150, 24)}
+FINAL_ROW = 44 + MINI + 2 * LINE
 
 
 def final(view: PushFishView, result: Result) -> bytes:
-    """Final scores with a breakdown, and what each player caught."""
-    n = len(view.players)
-    height = 56 + 50 + 44 + n * 44 + 30 + n * 28 + 30
-    img, draw = new_canvas(1000, height)
-    turn_banner(draw, 1000, "Push Fish · final scores", view.players, [], True)
-    draw.text((20, 78), fit_text(draw, view.ended or result.summary, 960, 20, True), font=font(20, True), fill=INK)
-    y = score_table(draw, 20, 106, 960, view.players, result.breakdown, result.scores, result.winners,
-                    result.ranks)
-    y += 16
-    for s, name in enumerate(view.players):
-        names = ", ".join(GROUND[c].name for c in view.catches[s]) or "nothing"
-        draw.text((20, y), fit_text(draw, f"{name} caught: {names}", 960, 15), font=font(15), fill=INK)
-        y += 28
-    return to_png(img)
+    """Final standings: the winner, then each player's total with a bar of points by part and their catch."""
+    order = sorted(range(len(view.players)), key=lambda s: (result.ranks[s], s))
+    head = banner_height(WIDTH)
+    height = head + 2 * LINE + 10 + len(order) * (FINAL_ROW + 8) + LINE + PAD
+    img = Image.new("RGB", (WIDTH, height), BG)
+    banner(img, "Push Fish · final scores", view.players, [], True)
+    draw = ImageDraw.Draw(img)
+    names = ", ".join(view.players[s] for s in result.winners)
+    y = head + 6
+    for line in wrap_text(draw, f"Winner{'s' * (len(result.winners) > 1)}: {names}. {view.ended or result.summary}",
+                          WIDTH - 2 * PAD, TEXT, True)[:2]:
+        draw.text((PAD, y + LINE / 2), line, font=font(TEXT, True), fill=INK, anchor="lm")
+        y += LINE
+    y = head + 2 * LINE + 10
+    best = max(1, *(sum(v for v in row.values() if v > 0) for row in result.breakdown))
+    for s in order:
+        y = _final_row(img, view, result, s, y, best) + 8
+    x = PAD
+    for part, colour in PART_RGB.items():
+        if any(part in row for row in result.breakdown):
+            draw.rectangle((x, y + 6, x + 16, y + LINE - 4), fill=colour, outline=INK)
+            draw.text((x + 22, y + LINE / 2), part, font=font(SMALL), fill=INK, anchor="lm")
+            x += 40 + draw.textlength(part, font=font(SMALL)) + 12
+    return encode(img)
 
 
+def _final_row(img: Image.Image, view: PushFishView, result: Result, seat: int, y: int, best: int) -> int:
+    """One player's final row: rank, badge, name, total; a bar by part with each part's points; the catch."""
+    draw = ImageDraw.Draw(img)
+    won = seat in result.winners
+    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + FINAL_ROW), radius=10, fill=ACTIVE_FILL if won else PANEL,
+                           outline=HIGHLIGHT if won else (190, 180, 160), width=4 if won else 2)
+    seat_badge(img, seat, PAD + 22, y + 20, MARK_R)
+    big = font(px(WIDTH, 13), True)
+    total = str(result.scores[seat])
+    tw = draw.textlength(total, font=big)
+    draw.text((WIDTH - PAD - 12 - tw, y + 20), total, font=big, fill=INK, anchor="lm")
+    name = f"{result.ranks[seat]}. {view.players[seat]}" + ("  ★" if won else "")
+    draw.text((PAD + 42, y + 20), fit_text(draw, name, int(WIDTH - 2 * PAD - 80 - tw), TEXT, True),
+              font=font(TEXT, True), fill=INK, anchor="lm")
+    bar_x, span, by = PAD + 12.0, WIDTH - 2 * PAD - 24, y + 38
+    parts = result.breakdown[seat]
+    for part, n in parts.items():
+        if n > 0:
+            w = span * n / best
+            draw.rectangle((bar_x, by, bar_x + w, by + 10), fill=PART_RGB.get(part, MUTED), outline=INK)
+            bar_x += w
+    words = " · ".join(f"{part} {n}" for part, n in parts.items())
+    draw.text((PAD + 12, by + 14 + LINE / 2), fit_text(draw, words, WIDTH - 2 * PAD - 24, SMALL), font=font(SMALL),
+              fill=INK, anchor="lm")
+    x, cy = PAD + 12, by + 14 + LINE + 4
+    for c in view.catches[seat][: (WIDTH - 2 * PAD - 24) // (MINI + 3)]:
+        chip = mini_card(c, MINI)
+        img.paste(chip, (x, cy), chip)
+        x += MINI + 3
+    if not view.catches[seat]:
+        draw.text((x, cy + MINI / 2), "caught nothing", font=font(SMALL), fill=MUTED, anchor="lm")
+    return y + FINAL_ROW
+
+
+# ---- text, for the terminal player ----------------------------------------------------------------------
 def _card_text(card: int) -> str:
     """A revealed ground card in words: 'Sawshark 7 S (deep)' or 'Fossil (treasure, +1 item)'."""
     c = GROUND[card]
     if c.is_find:
         return f"{c.name} ({c.kind}, +{c.items} item{'s' if c.items != 1 else ''})"
     return f"{c.name} {c.score} {STRENGTHS[c.strength]}{' rare' if c.rare else ''} ({c.kind})"
-
-
-def _need_text(need: str) -> str:
-    """A mission target in words: 'Pike', 'any sea fish', 'any S-strength fish', 'any rare fish', 'a find'."""
-    if need.startswith("kind:"):
-        return f"any {need[5:]} fish"
-    if need.startswith("strength:"):
-        return f"any {need[9:]}-strength fish"
-    return {"rare": "any rare fish", "find": "a Treasure or Junk card"}.get(need, need)
 
 
 def text(view: PushFishView) -> str:
@@ -343,9 +527,8 @@ def text(view: PushFishView) -> str:
         lines.append(f"  row {row + 1}: " + " | ".join(cells))
     lines.append(f"Pile {view.pile}; casts left {view.casts}, rod actions left {view.rods}; "
                  f"first to {view.fish_goal} fish.")
-    lines.append("Missions: " + "; ".join(f"{MISSIONS[m].name} ({MISSIONS[m].points}): "
-                                          f"{', '.join(_need_text(n) for n in MISSIONS[m].needs)}"
-                                          for m in view.offer))
+    lines.append("Missions: " + "; ".join(f"{MISSIONS[m].name} ({MISSIONS[m].points}): {mission_text(MISSIONS[m].needs)}"
+                                          for m in view.offer if m >= 0))
     for s, name in enumerate(view.players):
         caught = ", ".join(_card_text(c) for c in view.catches[s]) or "nothing yet"
         lines.append(f"  {name} ({CHARACTERS[view.chars[s]].name}): {view.hand_sizes[s]} items; caught {caught}")

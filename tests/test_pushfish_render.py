@@ -1,34 +1,115 @@
-"""Push Fish drawings: board, hand and final images are small PNGs drawn from views, and hide secrets."""
+"""Push Fish drawings: every image at every player count renders inside its canvas, legible on a phone and small;
+the same view gives the same bytes; secrets stay out; bait marks leave card texts readable."""
 
 from __future__ import annotations
 
 import io
 import random
+from contextlib import contextmanager
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
-from engines.playout import playout
 from engines.pushfish import ENGINE, sim
+from engines.pushfish.state import PushFishState
 from renderers import pushfish as drawing
+from renderers import pushfish_art as art
 from renderers import registry
+from renderers.art import px
 from tests.pushfish_helpers import game, give, play, put
 
+LIMIT = 300_000
+CACHES = (drawing.base_layer, drawing._peeked, drawing._player_row, drawing._missions, drawing._top, drawing.palette,
+          art.card_face, art.card_back, art.mini_card, art.item_card, art.fish_picture)
 
-def size(png: bytes) -> tuple[int, int]:
-    return Image.open(io.BytesIO(png)).size
+
+@contextmanager
+def recording():
+    """Record every text drawn and every sprite pasted: (what, box, font size, image size); caches cleared first,
+    so the sprites drawn once per game are drawn (and recorded) again."""
+    for cached in CACHES:
+        cached.cache_clear()
+    seen: list[tuple[str, tuple[float, float, float, float], int, tuple[int, int]]] = []
+    text, paste = ImageDraw.ImageDraw.text, Image.Image.paste
+
+    def spy_text(self, xy, words, fill=None, font=None, anchor=None, *args, **kwargs):
+        box = self.textbbox(xy, words, font=font, anchor=anchor)
+        seen.append((f"text {words!r}", box, font.size, self.im.size))
+        return text(self, xy, words, fill, font, anchor, *args, **kwargs)
+
+    def spy_paste(self, im, box=None, mask=None):
+        if isinstance(im, Image.Image) and box is not None and len(box) == 2:
+            seen.append(("paste", (box[0], box[1], box[0] + im.width, box[1] + im.height), 0, self.size))
+        return paste(self, im, box, mask)
+
+    ImageDraw.ImageDraw.text, Image.Image.paste = spy_text, spy_paste
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text, Image.Image.paste = text, paste
 
 
-def test_board_hand_and_final_are_small_pngs_within_the_width():
-    r = registry.get("pushfish")
-    state = ENGINE.new_game(["a", "b", "c", "d", "e", "f"], {"length": "short"}, 3)
-    for seat in (None, 0):
-        png = r.board(ENGINE.view(state, seat))
-        assert png[:8] == b"\x89PNG\r\n\x1a\n" and size(png)[0] <= 1200 and len(png) < 300_000
-    assert r.hand(ENGINE.view(state, None)) is None
-    assert size(r.hand(ENGINE.view(state, 0)))[0] <= 1200
-    end = playout(ENGINE, state, random.Random(1))
-    png = r.final(ENGINE.view(end, None), ENGINE.result(end))
-    assert size(png)[0] <= 1200 and len(png) < 300_000
+def check(seen, pngs: list[bytes | None]) -> None:
+    """640 px PNGs within the size limit; everything drawn inside its image; text >= 8 px at 400 px wide."""
+    for png in pngs:
+        assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= LIMIT
+        assert Image.open(io.BytesIO(png)).width == art.WIDTH
+    for what, (x0, y0, x1, y1), size, (w, h) in seen:
+        assert x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h, f"{what} at {(x0, y0, x1, y1)} leaves a {w}x{h} image"
+        if what.startswith("text"):
+            assert size >= px(art.WIDTH, 8), f"{what} drawn at {size} px"
+
+
+def states_of(players: int, seed: int, opts: dict, count: int) -> tuple[list[PushFishState], PushFishState]:
+    """`count` states spread over a random game, and its last state."""
+    state = ENGINE.new_game([f"Player {chr(65 + i)} with a long name" for i in range(players)], opts, seed)
+    rnd = random.Random(seed)
+    seen = [state]
+    while ENGINE.decisions(state):
+        d = ENGINE.decisions(state)[0]
+        state, _ = ENGINE.apply_to(state, d, ENGINE.ai_choice(state, d, "greedy" if seed % 2 else "random", rnd))
+        seen.append(state)
+    return [seen[round(i * (len(seen) - 1) / (count - 1))] for i in range(count)], state
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_every_image_renders_inside_its_canvas_legible_and_small_at_every_player_count(players):
+    pngs = []
+    with recording() as seen:
+        for seed, opts in ((players, {}), (players + 10, {"noisy": True, "length": "short"})):
+            picks, end = states_of(players, seed, opts, 4)
+            for state in picks:
+                pngs += [drawing.board(ENGINE.view(state, seat)) for seat in (None, 0, players - 1)]
+                pngs.append(drawing.hand(ENGINE.view(state, players - 1)))
+            pngs.append(drawing.final(ENGINE.view(end, None), ENGINE.result(end)))
+    check(seen, pngs)
+
+
+def test_first_game_legendary_and_hard_boards_render_too():
+    pngs = []
+    with recording() as seen:
+        for opts in ({"first_game": True}, {"legendary": [0], "hard": True}):
+            picks, _ = states_of(3, 5, opts, 3)
+            pngs += [drawing.board(ENGINE.view(state, None)) for state in picks]
+    check(seen, pngs)
+
+
+def test_a_hand_with_five_items_and_many_peeks_fits():
+    s = game(chars=("jack", "hattori"))
+    for name in ("Father's Sushi Restaurant", "Clean the Sea", "Rare Sinkers", "Magic Stone", "Tired Fish"):
+        give(s, 0, name)
+    down = [p for p in range(20) if not s.faceup[p] and s.ground[p] >= 0]
+    s.peeks = ((tuple(s.ground[p] for p in down[:12])), ())
+    with recording() as seen:
+        png = drawing.hand(ENGINE.view(s, 0))
+    check(seen, [png])
+
+
+def test_the_same_view_draws_the_same_bytes_whatever_was_drawn_before():
+    picks, _ = states_of(6, 3, {}, 4)
+    views = [ENGINE.view(s, None) for s in picks]
+    first = [drawing.board(v) for v in views]
+    assert [drawing.board(v) for v in reversed(views)] == list(reversed(first))
 
 
 def test_public_board_does_not_show_a_peeked_card_but_the_peeker_sees_it():
@@ -40,6 +121,7 @@ def test_public_board_does_not_show_a_peeked_card_but_the_peeker_sees_it():
     put(other, 0, "Sardine")
     other, _ = play(other, 0, "ability", "peek-r1c1")
     assert r.board(ENGINE.view(s, 1)) == r.board(ENGINE.view(other, 1))
+    assert r.board(ENGINE.view(s, None)) == r.board(ENGINE.view(other, None))
     assert r.board(ENGINE.view(s, 0)) != r.board(ENGINE.view(other, 0))
 
 
@@ -48,26 +130,25 @@ def test_hand_image_shows_only_the_seat_s_items():
     s = game(chars=("jack", "hattori"))
     t = game(chars=("jack", "hattori"))
     give(t, 1, "Golden Reel")
+    assert r.hand(ENGINE.view(s, None)) is None
     assert r.hand(ENGINE.view(s, 0)) == r.hand(ENGINE.view(t, 0))
     assert r.hand(ENGINE.view(s, 1)) != r.hand(ENGINE.view(t, 1))
 
 
-def test_a_bait_mark_on_a_face_up_card_leaves_its_name_and_kind_legible():
+def test_a_bait_mark_on_a_face_up_card_leaves_its_number_strength_and_name_readable():
     s = game(chars=("jack", "hattori"))
     put(s, 7, "Pink Salmon", faceup=True)
     bare = ENGINE.view(s, None)
     x, y = sim.centre(7)
-    marked = [bare.model_copy(update={"baits": [x, y + dy, float(seat), 7.0]}) for seat, dy in ((0, 4.0), (1, -28.0))]
-    left, top = drawing._space_xy(7)
-    box = (left, top, left + drawing.CARD_W, top + drawing.CARD_H)
-    assert drawing.text_colour_on(drawing.KIND_COLOURS["sea"]) == (255, 255, 255)
-
-    def glyphs(view) -> set[tuple[int, int]]:
-        card = Image.open(io.BytesIO(drawing.board(view))).convert("RGB").crop(box)
-        return {(i, j) for i in range(card.width) for j in range(card.height) if min(card.getpixel((i, j))) > 225}
-
-    text = glyphs(bare)
-    assert len(text) > 100
-    for view in marked:
-        assert drawing.board(view) != drawing.board(bare)
-        assert text <= glyphs(view)
+    top = drawing._tops(2, False)["ground"]
+    left, up = drawing._space_xy(7, top)
+    bands = [(left, up, left + drawing.CARD_W, up + art.BAND),
+             (left, up + drawing.CARD_H - 10 - 2 * (art.TEXT + 2), left + drawing.CARD_W, up + drawing.CARD_H)]
+    for seat, dx, dy in ((0, -20.0, 36.0), (1, 0.0, -34.0)):  # on the number, on the name
+        marked = bare.model_copy(update={"baits": [x + dx, y + dy, float(seat), 7.0]})
+        assert drawing.board(marked) != drawing.board(bare)
+        for box in bands:
+            before, after = (Image.open(io.BytesIO(drawing.board(v))).convert("RGB").crop(box) for v in (bare, marked))
+            ink = [(i, j) for i in range(before.width) for j in range(before.height) if max(before.getpixel((i, j))) < 90]
+            kept = sum(1 for i, j in ink if max(after.getpixel((i, j))) < 90)
+            assert len(ink) > 40 and kept >= 0.85 * len(ink)  # at most a ring's width of the text is crossed
