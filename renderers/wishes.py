@@ -29,8 +29,6 @@ from renderers.art import (
     banner,
     banner_height,
     card_frame,
-    event_bar,
-    event_bar_height,
     paint_water,
     paste,
     px,
@@ -38,7 +36,7 @@ from renderers.art import (
     shade,
     worm_sprite,
 )
-from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour
+from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, wrap_text
 from renderers.wishes_art import (
     SIZE_TEXT,
     WIDTH,
@@ -67,6 +65,10 @@ ROW_H = 66
 NEWS = (255, 120, 40)  # the frame on what the latest turn changed
 FULL_BAND = (60, 60, 70)
 GARBAGE_RED = (170, 30, 30)
+EVENTS_H = 2 * MID + 20  # two lines: a Wishes event (a take and the card dealt) rarely fits in one
+EVENTS_BG = (225, 218, 200)
+STEPS = {"buyer": "which buyer?", "steps": "how far?", "sellkind": "sell which kind?", "sellone": "sell which fish?",
+         "spread": "place a buyer", "spoilsrc": "from where?", "spoilwho": "whose fish?"}  # a wish's step, briefly
 WINNER = (255, 240, 190)
 HINT = (214, 236, 246)
 TAG = (255, 250, 214)
@@ -78,7 +80,7 @@ def _layout(players: int) -> tuple[int, int, int, int, int]:
     markets = ocean + OCEAN_H
     info = markets + STALL_H + 16
     rows = info + INFO_H + 8
-    return ocean, markets, info, rows, rows + players * ROW_H + 4 + event_bar_height(WIDTH)
+    return ocean, markets, info, rows, rows + players * ROW_H + 4 + EVENTS_H
 
 
 def _slot_x(k: int) -> int:
@@ -134,7 +136,7 @@ def palette() -> Image.Image:
         sample.paste(sprite, ((i % 10) * 80, y + (i // 10) * CARD_H), sprite)
     draw = ImageDraw.Draw(sample)
     y += 2 * CARD_H
-    extra = (HIGHLIGHT, NEWS, FULL_BAND, GARBAGE_RED, WINNER, HINT, TAG, shade(HIGHLIGHT, 0.6))
+    extra = (HIGHLIGHT, NEWS, FULL_BAND, GARBAGE_RED, WINNER, HINT, TAG, EVENTS_BG, shade(HIGHLIGHT, 0.6))
     for n, colour in enumerate((*extra, *(seat_colour(s) for s in range(5)))):
         draw.rectangle((n * 40, y, n * 40 + 39, y + 40), fill=colour)
         draw.text((n * 40 + 4, y + 4), "$8", font=font(BIG, True), fill=INK)
@@ -277,9 +279,10 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) 
         card_frame(img, box, HIGHLIGHT, radius=12)
         kind, wish = CARDS[v.wish]
         paste(img, kind_sprite(kind, 56), x0 + 36, top + INFO_H / 2)
-        _say(img, (x0 + 70, top + 10), "Wishing:")
-        for i, line in enumerate(_two_lines(draw, WISH_NAMES[wish], WIDTH - PAD - x0 - 78)):
-            _say(img, (x0 + 70, top + 34 + i * (SIZE_TEXT + 4)), line)
+        lines = _two_lines(draw, WISH_NAMES[wish], WIDTH - PAD - x0 - 78)
+        for i, line in enumerate(lines):
+            _say(img, (x0 + 70, top + 10 + i * 24), line)
+        _say(img, (x0 + 70, top + 10 + len(lines) * 24), STEPS.get(v.stage, ""), bold=False)
     elif v.finished:
         card_frame(img, box, WINNER, radius=12)
         best = max(v.dollars)
@@ -292,6 +295,16 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) 
         card_frame(img, box, HINT, radius=12, shadow=False, width=1)
         for i, line in enumerate(("Take a fish: into a", "boat or for its wish,", "or sell one.")):
             _say(img, (x0 + 12, top + 10 + 24 * i), line, bold=False)
+
+
+def _events(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, last: list[str]) -> None:
+    """The latest public event, in up to two lines (the message text has them all)."""
+    draw.rectangle((0, y, WIDTH, y + EVENTS_H), fill=EVENTS_BG)
+    lines = wrap_text(draw, last[-1] if last else "Game started.", WIDTH - 2 * PAD, MID)
+    if len(lines) > 2:
+        lines = [lines[0], fit_text(draw, " ".join(lines[1:]), WIDTH - 2 * PAD, MID)]
+    for i, line in enumerate(lines):
+        draw.text((PAD, y + 8 + i * (MID + 4)), line, font=font(MID), fill=INK)
 
 
 def _two_lines(draw: ImageDraw.ImageDraw, text: str, width: int) -> list[str]:
@@ -359,7 +372,7 @@ def board(view: WishesView) -> bytes:
         _market(img, draw, view, m, markets)
     _info(img, draw, view, info)
     _players(img, draw, view, rows)
-    event_bar(img, height - event_bar_height(WIDTH), view.last)
+    _events(img, draw, height - EVENTS_H, view.last)
     return _encode(img)
 
 
