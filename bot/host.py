@@ -8,12 +8,14 @@ or doubled click is refused and never applied twice, in this process or another 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot import workers
 from bot.models import OPEN_STATUSES, DmNote, GameRecord, GuildSettings, Move, Played, Seat, clean_name
 from bot.store import SqliteStore, Store
 from engines import registry
@@ -21,6 +23,38 @@ from engines.core import Decision, Event, GameEngine, GameError, GameState, Resu
 
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
+AI_ENV_PREFIX = "FISHBOT_AI"  # settings of the AI players (e.g. FISHBOT_AI_BUDGET_MS), passed to each worker call
+STALE_RETRIES = 3  # how often AI moves thought out on a version another process moved past are thought again
+Thinker = Callable[[GameEngine, GameState, dict[int, str], int, int, dict[str, str]],
+                   Awaitable[list[tuple[int, str]]]]
+
+
+def next_ai_decision(engine: GameEngine, state: GameState, levels: dict[int, str]) -> Decision | None:
+    """The pending decision an AI plays next: the first one of an automated seat."""
+    return next((d for d in engine.decisions(state) if d.seat in levels), None)
+
+
+def ai_moves(engine: GameEngine, state: GameState, levels: dict[int, str], seed: int, limit: int,
+             env: dict[str, str]) -> list[tuple[int, str]]:
+    """In a worker: the automated seats' (seat, choice) from this state on, until a person must decide.
+
+    Each choice is seeded by the game's seed, step and seat, so it does not depend on where it is thought.
+    """
+    for name in [n for n in os.environ if n.startswith(AI_ENV_PREFIX)]:
+        del os.environ[name]
+    os.environ.update(env)
+    chosen: list[tuple[int, str]] = []
+    while len(chosen) < limit and (decision := next_ai_decision(engine, state, levels)) is not None:
+        rnd = random.Random(f"{seed}:{state.step}:{decision.seat}")
+        choice_id = engine.ai_choice(state, decision, levels[decision.seat], rnd)
+        chosen.append((decision.seat, choice_id))
+        state, _ = engine.apply_to(state, decision, choice_id)
+    return chosen
+
+
+async def think_in_pool(*args: Any) -> list[tuple[int, str]]:
+    """`ai_moves` in the thinking pool, off the event loop (four AI seats thinking leave it free)."""
+    return await workers.run("think", ai_moves, *args)
 
 
 class HostError(Exception):
@@ -34,9 +68,10 @@ class HostError(Exception):
 class Host:
     """Runs games over a Store; knows nothing of Discord."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, think: Thinker = think_in_pool) -> None:
         self.store = store
         self.clock = clock
+        self.think = think
         self._records: dict[int, GameRecord] = {}  # game id -> last record this host saw, state included
         self._locks: dict[int, asyncio.Lock] = {}
         self._last_decisions: tuple[GameState | None, list[Decision]] = (None, [])
@@ -246,7 +281,7 @@ class Host:
         """Play exactly one pending AI (or stand-in) decision, for callers that show every move."""
         async with self._lock(game_id):
             record = await self._active(game_id, None)
-            return await self._advance(record, [], [], limit=1)
+            return await self._autoplay(Played(record=record, moves=[], events=[]), limit=1)
 
     async def set_standin(self, game_id: int, seat: int, on: bool) -> Played:
         """Let an AI play an idle person's seat (on) or stop it (off)."""
@@ -401,31 +436,53 @@ class Host:
     async def _advance(self, record: GameRecord, moves: list[Move], events: list[Event],
                        state: GameState | None = None, autoplay: bool = True,
                        limit: int = MAX_AUTOMATED_MOVES) -> Played:
-        """Let automated seats answer (up to `limit` moves), finish the game if it ended, and commit."""
-        engine = self.engine(record)
+        """Commit this change (a person's move is persisted before any AI thinks), then let AI seats answer."""
         state = record.state if state is None else state
-        base = self._move_count(record)
-        played = 0
-        autoplay = autoplay and any(seat.automated for seat in record.seats)
-        while autoplay and state is not None and played < limit:
-            waiting = [d for d in self._decisions(record.key, state) if record.seats[d.seat].automated]
-            if not waiting:
+        self._settle(record, state, moves)
+        played = await self._commit(record, state, moves, events)
+        return await self._autoplay(played, limit) if autoplay else played
+
+    async def _autoplay(self, played: Played, limit: int) -> Played:
+        """Automated seats answer (up to `limit` moves), thought out off the event loop, then committed.
+
+        The commit is a compare-and-swap on the version the AI thought on: when another process moved the
+        game meanwhile, the moves are refused (never applied twice) and thought out again on the new state.
+        """
+        record, moves, events = played.record, list(played.moves), list(played.events)
+        engine = self.engine(record)
+        for _attempt in range(STALE_RETRIES + 1):
+            levels = {s: seat.ai or self._standin_level(record) for s, seat in enumerate(record.seats) if seat.automated}
+            state = record.state
+            if record.status != "active" or state is None or next_ai_decision(engine, state, levels) is None:
                 break
-            decision = waiting[0]
-            level = record.seats[decision.seat].ai or self._standin_level(record)
-            rnd = random.Random(f"{record.seed}:{state.step}:{decision.seat}")
-            choice_id = engine.ai_choice(state, decision, level, rnd)
-            state, new_events = engine.apply_to(state, decision, choice_id)
-            moves.append(self._move(base + len(moves), decision, choice_id, by_ai=True, events=new_events))
-            events.extend(new_events)
-            played += 1
-        if state is not None and engine.result(state) is not None:
+            chosen = await self.think(engine, state, levels, record.seed, limit,
+                                      {k: v for k, v in os.environ.items() if k.startswith(AI_ENV_PREFIX)})
+            record, ai_moves_made, ai_events = _copy(record), [], []
+            for seat, choice_id in chosen:
+                decision = next_ai_decision(engine, state, levels)
+                if decision is None or decision.seat != seat:
+                    break
+                state, new_events = engine.apply_to(state, decision, choice_id)
+                ai_moves_made.append(self._move(self._move_count(record) + len(ai_moves_made), decision, choice_id,
+                                                by_ai=True, events=new_events))
+                ai_events.extend(new_events)
+            self._settle(record, state, ai_moves_made)
+            try:
+                done = await self._commit(record, state, ai_moves_made, ai_events)
+            except HostError:
+                record = await self.get(record.id)  # another process moved on: think again from there
+                continue
+            return Played(record=done.record, moves=moves + ai_moves_made, events=events + ai_events)
+        return Played(record=record, moves=moves, events=events)
+
+    def _settle(self, record: GameRecord, state: GameState | None, moves: Sequence[Move]) -> None:
+        """Before a commit: finish the game if it ended and restart the idle clocks of seats that acted."""
+        if state is not None and self.engine(record).result(state) is not None:
             record.status = "finished"
         now = self.clock()
         if moves or record.state is None:
             record.turn_since = now
         self._restart_clocks(record, state, {m.seat for m in moves}, now)
-        return await self._commit(record, state, moves, events)
 
     def _restart_clocks(self, record: GameRecord, state: GameState | None, acted: set[int], now: float) -> None:
         """Each waiting seat's idle clock: kept while it keeps waiting, restarted when it acts or starts waiting."""

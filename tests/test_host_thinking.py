@@ -1,0 +1,73 @@
+"""AI seats think off the event loop; a move thought out on a version that moved on is refused and thought again."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.host import Host, ai_moves, think_in_pool
+from bot.store import SqliteStore
+
+
+async def started_game(host: Host, ais: int) -> int:
+    """An active toy game: a person (user 1) at seat 0, then AI seats; the person is to act."""
+    record = await host.create("toy", {"stones": 30}, 1, "Ann")
+    for _ in range(ais):
+        await host.add_ai(record.id, 1, "greedy")
+    played = await host.begin(record.id, 1, seed=1)
+    assert host.pending(played.record)[0].seat == 0
+    return record.id
+
+
+async def test_ai_seats_think_in_the_pool_and_play_as_they_would_on_the_event_loop(db_path, toy_game):
+    host = await Host.open(db_path)
+    game = await started_game(host, 2)
+    record = await host.get(game)
+    inline = ai_moves(host.engine(record), host.engine(record).apply(record.state, 0, "take-1")[0],
+                      {1: "greedy", 2: "greedy"}, record.seed, 100, {})
+    played = await host.submit(game, 1, "take-1", record.version)
+    assert [(m.seat, m.choice_id) for m in played.moves[1:]] == inline
+    assert [m.seat for m in played.moves] == [0, 1, 2] and host.pending(played.record)[0].seat == 0
+    await host.close()
+
+
+async def test_the_event_loop_stays_free_while_ai_seats_think(db_path, toy_game):
+    started = asyncio.Event()
+
+    async def slow(*args):
+        started.set()
+        await asyncio.sleep(0.2)  # stands for a search player's second of thought in a worker
+        return await think_in_pool(*args)
+
+    host = Host(await SqliteStore.open(db_path), think=slow)
+    game = await started_game(host, 1)
+    record = await host.get(game)
+    submit = asyncio.create_task(host.submit(game, 1, "take-2", record.version))
+    await started.wait()
+    assert (await host.get(game)).state.pile == record.state.pile - 2  # the person's move is already stored
+    await submit
+    await host.close()
+
+
+async def test_an_ai_move_thought_on_a_version_another_process_moved_past_is_refused_and_thought_again(
+        db_path, toy_game):
+    other = await Host.open(db_path)  # another bot process on the same database
+    calls = []
+
+    async def racing(*args):
+        calls.append(args[1].step)
+        if len(calls) == 1:
+            await other.step_ai(game)  # meanwhile the other process plays the first AI seat itself
+        return await think_in_pool(*args)
+
+    host = Host(await SqliteStore.open(db_path), think=racing)
+    game = await started_game(host, 2)
+    record = await host.get(game)
+    played = await host.submit(game, 1, "take-1", record.version)
+    assert len(calls) == 2 and calls[1] == calls[0] + 1  # thought again, on the state after the other's move
+    log = await host.history(game, limit=100)
+    assert [(m.index, m.seat) for m in log] == [(0, 0), (1, 1), (2, 2)]  # each move once
+    assert [m.seat for m in played.moves] == [0, 2] and played.record.version == (await other.get(game)).version
+    replayed = await host.replay(game)
+    assert host.engine(record).dump(replayed) == host.engine(record).dump(played.record.state)
+    await host.close()
+    await other.close()
