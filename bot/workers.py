@@ -4,8 +4,9 @@ Threads share one interpreter lock, so drawing or thinking in threads still star
 under a burst; worker processes use every core. Each pool is made once per process and its workers
 start on first use; `shutdown()` stops them when the bot stops. Workers are forked from a forkserver
 that has already imported every engine and renderer, so a new worker is ready in milliseconds, and
-they run at a lower CPU priority than the bot (nice +10): under a burst the event loop acknowledges
-and persists first, and the pictures and AI moves take the cores that are left.
+they run at a lower CPU priority than the bot (nice +5): under a burst the event loop acknowledges
+and persists first, and the pictures and AI moves take the cores that are left. `start()` makes every
+worker before traffic arrives: starting one waits for the forkserver, which must not happen in a burst.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from renderers import registry as renderers
 
 Pool = Literal["draw", "think"]
 T = TypeVar("T")
-NICE = 10  # how much lower than the bot's the workers' CPU priority is
+NICE = 5  # how much lower than the bot's the workers' CPU priority is (weight 1/3 of the bot's, not 1/10:
+# on a machine shared with other programs the workers should still get a fair part of what is left)
 _pools: dict[Pool, ProcessPoolExecutor] = {}
 
 
@@ -49,7 +51,7 @@ def _preload() -> list[str]:
             modules.append(renderers.get(key).__name__)
         except (KeyError, ImportError):
             continue
-    return modules
+    return list(dict.fromkeys(modules))
 
 
 def pool(name: Pool) -> ProcessPoolExecutor:
@@ -61,6 +63,14 @@ def pool(name: Pool) -> ProcessPoolExecutor:
         existing = _pools[name] = ProcessPoolExecutor(worker_count(), mp_context=context,
                                                       initializer=_lower_priority)
     return existing
+
+
+def start() -> None:
+    """Make both pools and start all their workers now (each pool starts a worker per task it cannot place)."""
+    for name in ("draw", "think"):
+        executor = pool(name)
+        for _ in range(worker_count()):
+            executor.submit(os.getpid)
 
 
 async def run(name: Pool, func: Callable[..., T], *args: Any) -> T:

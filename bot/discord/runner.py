@@ -39,6 +39,7 @@ class FishBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Register the persistent components (they answer clicks on any message, even after a restart)."""
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        workers.start()  # before any click: starting a worker during a burst would hold up the event loop
         await self.add_cog(FishCog(self, self.table, self.tick_seconds))
 
 
