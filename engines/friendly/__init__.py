@@ -21,6 +21,9 @@ Rules choices the rulebook and RULINGS leave open:
 - Picking a cell among more than 25 goes in two steps (a column, then a cell, with "Other column").
 - Any decision with a single legal answer is made automatically (a forced move, a forced pick).
 - The return to the island happens at the start of the next player's turn, before they choose.
+- Labels are short ("C4 Red fish", "Collect", "Move on"); the sentence is the choice's detail. The view keeps
+  the latest turn (the boat's path from its start, the spaces an action tile changed, who played it) until
+  the next turn's first move, so the board can show what just happened.
 - Choice ids: `m-C4` move, `collect`/`leave` Dinker, `seat-2`, `take-R`, `give-C`, `c-C4` cell,
   `col-C` column, `back`, `dbl-G`.
 """
