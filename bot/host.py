@@ -162,7 +162,9 @@ class Host:
         Display names are cleaned here and in `join`, where a seat is taken (mentions use the user id).
         """
         engine = self._engine_for(key)
-        opts = engine.parse_options(options).model_dump(mode="json")
+        parsed = engine.parse_options(options)
+        _playable_by_some_table(engine, parsed)
+        opts = parsed.model_dump(mode="json")
         now = self.clock()
         record = GameRecord(id=0, key=engine.key, options=opts, seed=0, status="lobby", host_user=user_id,
                             guild_id=guild_id, channel_id=channel_id,
@@ -510,6 +512,19 @@ class Host:
             raise HostError(OUTDATED)
         self._records[record.id] = record  # the cache keeps this copy; callers treat Played.record as read-only
         return Played(record=record, moves=list(moves), events=list(events))
+
+
+def _playable_by_some_table(engine: GameEngine, options: Any) -> None:
+    """Refuse options that no number of players could start with (`legendary:99`); Start checks the real count."""
+    refusals = []
+    for count in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.check_players(count, options)
+            return
+        except GameError as exc:
+            refusals.append(exc.message)
+    raise HostError(f"No table of {engine.min_players}-{engine.max_players} players can start {engine.name} "
+                    f"with these options: {refusals[0]}")
 
 
 def _copy(record: GameRecord) -> GameRecord:

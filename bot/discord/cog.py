@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.discord import components, ids, messages, options
+from bot.discord import components, ids, limits, messages, options
 from bot.discord.table import Table
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord
@@ -50,8 +50,9 @@ class GamePicker(discord.ui.View):
         self.table = table
         self.action = action
         select: discord.ui.Select[GamePicker] = discord.ui.Select(placeholder="Which game?", options=[
-            discord.SelectOption(label=f"#{r.id} {names.get(r.key, r.key)} ({r.status})"[:100], value=str(r.id),
-                                 description=", ".join(r.names)[:100] or None)
+            discord.SelectOption(label=limits.cut(f"#{r.id} {names.get(r.key, r.key)} ({r.status})",
+                                                  limits.OPTION_LABEL), value=str(r.id),
+                                 description=limits.cut(", ".join(r.names), limits.OPTION_DESCRIPTION) or None)
             for r in records[:PICK_MAX]])
         self.offered = {str(r.id) for r in records[:PICK_MAX]}
         select.callback = self._picked  # type: ignore[method-assign]
@@ -140,7 +141,8 @@ class FishGroup(app_commands.Group):
         channel = interaction.channel
         if isinstance(channel, discord.TextChannel) and interaction.app_permissions.create_public_threads:
             try:
-                thread = await message.create_thread(name=f"{engine.name} #{record.id}"[:100],
+                name = limits.cut(f"{engine.name} #{record.id}", limits.THREAD_NAME)
+                thread = await message.create_thread(name=name,
                                                      auto_archive_duration=10080)
                 thread_id = thread.id
             except discord.HTTPException:
@@ -261,8 +263,8 @@ class FishGroup(app_commands.Group):
             await self.table.tell(interaction, "No open games on this server. Open one with `/fish start <game>`.")
             return
         lines = [f"#{r.id} **{self.names.get(r.key, r.key)}** — {r.status} in <#{r.place_id}> — "
-                 f"{', '.join(r.names)}" for r in sorted(found, key=lambda r: r.id)]
-        await self.table.tell(interaction, "\n".join(lines)[:2000])
+                 f"{messages.shown(', '.join(r.names))}" for r in sorted(found, key=lambda r: r.id)]
+        await self.table.tell(interaction, "\n".join(lines))
 
     def _add_rules(self) -> None:
         """`/fish rules <game>`: one subcommand per registered game."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import ids
+from bot.discord import ids, limits
 from engines.core import Choice, Decision
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:c:
     """One choice of a decision."""
 
     def __init__(self, custom_id: str, label: str = "…", row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=custom_id, row=row))
+        super().__init__(discord.ui.Button(label=limits.cut(label, limits.BUTTON_LABEL),
+                                           style=discord.ButtonStyle.primary, custom_id=custom_id, row=row))
         self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
 
     @classmethod
@@ -53,7 +53,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fish:s:
     def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id, options=options or [],
-                                           placeholder=placeholder[:150] or None, row=row))
+                                           placeholder=limits.cut(placeholder, limits.PLACEHOLDER) or None, row=row))
         self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
 
     @classmethod
@@ -143,8 +143,9 @@ def decision_items(game: int, version: int, decisions: list[Decision], names: li
             if len(items) == rows:
                 return items
             prompt = f"{names[d.seat]}: {d.prompt}" if len(decisions) > 1 else d.prompt
-            options = [discord.SelectOption(label=c.label[:100], value=c.id,
-                                            description=(c.detail or ("" if by_group else c.group))[:100] or None)
+            options = [discord.SelectOption(label=limits.cut(c.label, limits.OPTION_LABEL), value=c.id,
+                                            description=limits.cut(c.detail or ("" if by_group else c.group),
+                                                                      limits.OPTION_DESCRIPTION) or None)
                        for c in chunk]
             items.append(ChoiceSelect(ids.choice_select(game, version, d.seat, page), options,
                                       f"{prompt} {part}".strip(), row=len(items)))

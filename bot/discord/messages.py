@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord import limits
 from bot.models import GameRecord, GuildSettings, Move
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
@@ -17,10 +18,15 @@ HAND_FILE = "hand.png"
 MAX_LINES = 8
 
 
+def shown(text: str) -> str:
+    """Text with player names in it, as markdown that shows it literally and pings nobody (`@everyone`, `<@id>`)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
 def seat_line(record: GameRecord, seat: int) -> str:
     """A seat as `A · Ann` (+ AI / stand-in tags), with a mention for people."""
     s = record.seats[seat]
-    who = f"<@{s.user_id}>" if s.user_id is not None else s.name
+    who = f"<@{s.user_id}>" if s.user_id is not None else shown(s.name)
     tag = " 🤖 AI" if s.ai else " (🤖 AI stand-in)" if s.standin else ""
     return f"`{LETTERS[seat % 6]}` {who}{tag}"
 
@@ -47,8 +53,8 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings)
     e.add_field(name=f"Seats ({len(record.seats)}/{engine.max_players})", value=seats, inline=False)
     opts = ", ".join(f"{k}={v}" for k, v in record.options.items() if v is not None)
     if opts:
-        e.add_field(name="Options", value=opts[:1024], inline=False)
-    return e
+        e.add_field(name="Options", value=opts, inline=False)
+    return limits.embed(e)
 
 
 def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[str]:
@@ -56,7 +62,7 @@ def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move])
     lines = [e.text for e in events if e.private_to is None]
     if not lines:
         lines = [f"{record.seats[m.seat].name}: {m.label}" for m in moves]
-    return lines[-MAX_LINES:]
+    return [shown(line) for line in lines[-MAX_LINES:]]
 
 
 def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decision], waiting: Sequence[int],
@@ -73,16 +79,16 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
     else:
         for d in pending:
             where = " (in your DMs, or **My hand**)" if d.private else ""
-            parts.append(f"**{seat_line(record, d.seat)}** — {d.prompt}{where}")
+            parts.append(f"**{seat_line(record, d.seat)}** — {shown(d.prompt)}{where}")
         if waiting:
             times = deadlines(record, settings)
             parts.append(f"Reminder <t:{int(times.remind_at)}:R> · AI stand-in <t:{int(times.standin_at)}:R>")
-    e.description = "\n".join(parts)[:4000]
+    e.description = "\n".join(parts)
     e.add_field(name="Seats", value="\n".join(seat_line(record, i) for i in range(len(record.seats))), inline=False)
     if image:
         e.set_image(url=f"attachment://{BOARD_FILE}")
     e.set_footer(text=f"game #{record.id} · move {record.state.step if record.state else 0}")
-    return e
+    return limits.embed(e)
 
 
 def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int]) -> str:
@@ -96,19 +102,19 @@ def log_text(record: GameRecord, moves: Sequence[Move]) -> str:
     """The recent turns, oldest first."""
     if not moves:
         return "No moves yet."
-    return "\n".join(f"{m.index + 1}. {record.seats[m.seat].name}{' (AI)' if m.by_ai else ''}: {m.label}"
-                     for m in moves)[:1900]
+    return "\n".join(shown(f"{m.index + 1}. {record.seats[m.seat].name}{' (AI)' if m.by_ai else ''}: {m.label}")
+                     for m in moves)
 
 
 def rules_embed(engine: GameEngine) -> discord.Embed:
     """A short summary of a game's rules and its options."""
-    e = discord.Embed(title=engine.name, description=engine.rules_summary[:4000], colour=COLOUR)
+    e = discord.Embed(title=engine.name, description=engine.rules_summary, colour=COLOUR)
     e.add_field(name="Players", value=f"{engine.min_players}-{engine.max_players}")
     opts = [f"`{name}`: {info.description or ''} (default {info.default})".replace(" ()", "")
             for name, info in engine.Options.model_fields.items()]
     if opts:
-        e.add_field(name=f"Options of /fish start {engine.key}", value="\n".join(opts)[:1024], inline=False)
-    return e
+        e.add_field(name=f"Options of /fish start {engine.key}", value="\n".join(opts), inline=False)
+    return limits.embed(e)
 
 
 def settings_embed(settings: GuildSettings) -> discord.Embed:
@@ -117,4 +123,4 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     e.add_field(name="remind_hours", value=f"{settings.remind_hours:g} h idle before a reminder")
     e.add_field(name="standin_hours", value=f"{settings.standin_hours:g} h idle before an AI stand-in plays")
     e.add_field(name="lobby_hours", value=f"{settings.lobby_hours:g} h before an unstarted lobby expires")
-    return e
+    return limits.embed(e)

@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot import timers
-from bot.discord import components, ids, messages
+from bot.discord import components, ids, limits, messages
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
@@ -77,6 +77,7 @@ class Table:
     @staticmethod
     async def tell(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """A private answer, however far the interaction has been answered already."""
+        text = limits.content(text) or ""
         if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
         elif interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
@@ -110,7 +111,8 @@ class Table:
                 if seat is None:
                     raise HostError("Not your turn: you are not playing in this game.")
                 if seat != ref.seat:
-                    raise HostError(f"Not your turn: these choices are for {record.seats[ref.seat].name}.")
+                    raise HostError(f"Not your turn: these choices are for "
+                                    f"{messages.shown(record.seats[ref.seat].name)}.")
                 try:
                     played = await self.host.submit(ref.game, interaction.user.id, choice, ref.version)
                 except HostError as refused:
@@ -267,7 +269,8 @@ class Table:
         view: discord.ui.View | None = None
         if record.status == "finished" and result is not None:
             embed.add_field(name="Final scores", value=messages.result_lines(
-                record, result.scores, result.ranks, result.winners)[:1024], inline=False)
+                record, result.scores, result.ranks, result.winners), inline=False)
+            limits.embed(embed)
             users = frozenset(s.user_id for s in record.seats if s.user_id is not None)
         elif record.status == "active":
             public = [d for d in pending if not d.private and d.seat in waiting]
@@ -368,16 +371,16 @@ class Table:
         """The text of a private message: the game, news only this seat may see, and what to decide."""
         engine = self.host.engine(record)
         lines = [f"**{messages.title(engine, record)}**"]
-        lines += [f"🔒 {t}" for t in texts]
+        lines += [f"🔒 {messages.shown(t)}" for t in texts]
         if record.seats[seat].standin:
             lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
         elif decision is not None:
-            lines.append(f"**Your move:** {decision.prompt}")
+            lines.append(f"**Your move:** {messages.shown(decision.prompt)}")
         elif record.status == "active":
             lines.append("Nothing for you to decide right now.")
         if record.place_id and record.message_id and record.guild_id:
             lines.append(f"Board: https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id}")
-        return "\n".join(lines)[:2000]
+        return limits.content("\n".join(lines)) or ""
 
     def _own_decision(self, record: GameRecord, seat: int, private_only: bool) -> Decision | None:
         """The seat's pending decision for its person (None while an AI plays it)."""

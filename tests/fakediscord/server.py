@@ -108,6 +108,7 @@ class FakeDiscord:
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
+        self.rejected: list[tuple[str, str]] = []  # (path, which limit) of bodies refused as over Discord's limits
         self.allow_threads = True
         self.channel_id = self._add_channel({"type": 0, "name": "fishing", "guild_id": str(self.guild_id)})
         self._sockets: list[web.WebSocketResponse] = []
@@ -339,6 +340,11 @@ class FakeDiscord:
             path = "/" + request.match_info["tail"]
             self.requests.append((request.method, path))
             body, files = await _read_body(request)
+            problem = over_limits((body.get("data") or {}) if "/callback" in path else body) \
+                if request.method in ("POST", "PATCH") and isinstance(body, dict) else None
+            if problem:  # what real Discord answers; the user then sees nothing at all
+                self.rejected.append((path, problem))
+                return _error(400, 50035, f"Invalid Form Body ({problem})")
             for method, pattern, handler in self._routes():
                 if method != request.method:
                     continue
@@ -594,6 +600,49 @@ async def _read_body(request: web.Request) -> tuple[Any, dict[str, tuple[str, by
         return body, files
     raw = await request.read()
     return (json.loads(raw) if raw else {}), files
+
+
+# Discord's documented limits on a message body (characters).
+LIMITS = {"content": 2000, "title": 256, "description": 4096, "field name": 256, "field value": 1024, "fields": 25,
+          "footer": 2048, "author": 256, "embed total": 6000, "label": 80, "option label": 100,
+          "option value": 100, "option description": 100, "placeholder": 150, "custom_id": 100, "thread name": 100}
+
+
+def over_limits(body: dict[str, Any]) -> str | None:
+    """The first of Discord's length limits this message body breaks, or None."""
+    def over(kind: str, text: Any) -> bool:
+        return text is not None and len(str(text)) > LIMITS[kind]
+
+    if over("content", body.get("content")):
+        return "content"
+    if "components" not in body and over("thread name", body.get("name")):
+        return "thread name"
+    for embed in body.get("embeds") or []:
+        fields = embed.get("fields") or []
+        texts = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
+                 (embed.get("author") or {}).get("name")] + [f.get(k) for f in fields for k in ("name", "value")]
+        for kind, text in (("title", embed.get("title")), ("description", embed.get("description")),
+                           ("footer", (embed.get("footer") or {}).get("text")),
+                           ("author", (embed.get("author") or {}).get("name"))):
+            if over(kind, text):
+                return kind
+        if len(fields) > LIMITS["fields"]:
+            return "fields"
+        for f in fields:
+            if over("field name", f.get("name")) or over("field value", f.get("value")):
+                return "field"
+        if sum(len(str(t)) for t in texts if t) > LIMITS["embed total"]:
+            return "embed total"
+    for row in body.get("components") or []:
+        for c in row.get("components", []):
+            if over("label", c.get("label")) or over("placeholder", c.get("placeholder")) \
+                    or over("custom_id", c.get("custom_id")):
+                return "component"
+            for o in c.get("options") or []:
+                if over("option label", o.get("label")) or over("option value", o.get("value")) \
+                        or over("option description", o.get("description")):
+                    return "select option"
+    return None
 
 
 def _json(status: int, value: Any) -> web.Response:
