@@ -101,8 +101,8 @@ def static_layer(players: tuple[str, ...]) -> Image.Image:
     paint_water(img, (0, ocean, WIDTH, markets))
     draw = ImageDraw.Draw(img)
     for k in range(4):
-        cost = "free" if not k else f"{k} worm{'s' if k > 1 else ''}"
-        draw.text((_slot_x(k) + CARD_W / 2 + 4, ocean + 6 + SLOT_LABEL / 2), f"Slot {k + 1} · {cost}",
+        cost = f"pay {k}" if k else "free"  # a worm on each shallower card
+        draw.text((_slot_x(k) + CARD_W / 2 + 4, ocean + 6 + SLOT_LABEL / 2), f"Slot {k + 1}: {cost}",
                   font=font(SIZE_TEXT, True), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(30, 60, 100))
     for m in range(NKINDS):
@@ -187,9 +187,9 @@ def _count(img: Image.Image, sprite: Image.Image, x: float, cy: float, n: int, s
 
 def _worm_pill(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, cy: float, n: int) -> None:
     """A white pill with a worm and how many, e.g. on an ocean card."""
-    w = 46 + draw.textlength(f"×{n}", font=font(MID, True))
+    w = 46 + draw.textlength(f"+{n}", font=font(MID, True))
     draw.rounded_rectangle((x, cy - 15, x + w, cy + 15), radius=15, fill=(255, 255, 255), outline=INK, width=2)
-    _count(img, worm_sprite(34), x + 6, cy, n, MID)
+    _count(img, worm_sprite(34), x + 6, cy, n, MID, sign="+")
 
 
 def _ocean(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) -> None:
@@ -357,7 +357,8 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: in
         x = _count(img, worm_sprite(32), PAD + 296, mid - 12, v.worms[s], MID)
         if f"worms-{s}" in v.recent:
             _news(draw, (PAD + 292, mid - 28, x + 6, mid + 4), 8)
-        _count(img, marker_sprite(s, 26), PAD + 298, mid + 16, v.supply[s])
+        _say(img, (_count(img, marker_sprite(s, 26), PAD + 298, mid + 16, v.supply[s], sign=""), mid + 16), " left",
+             bold=False, anchor="lm")
         _boats(img, draw, v, s, y)
 
 

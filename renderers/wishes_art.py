@@ -253,7 +253,8 @@ def hull_sprite(w: int, h: int, empty: bool) -> Image.Image:
     lw = max(2, s // 50)
     hull = shade(WOOD, 1.35) if empty else WOOD
     edge = shade(WOOD, 0.55)
-    draw.polygon([(2, sh * 0.1), (s - 2, sh * 0.1), (s * 0.8, sh - 2), (s * 0.2, sh - 2)], fill=hull, outline=edge,
-                 width=lw)
-    draw.line((s * 0.08, sh * 0.45, s * 0.92, sh * 0.45), fill=edge, width=max(1, lw // 2))
+    draw.polygon([(2, sh * 0.18), (s - 2, 2), (s * 0.8, sh - 2), (s * 0.16, sh - 2), (s * 0.04, sh * 0.6)],
+                 fill=hull, outline=edge, width=lw)
+    draw.line((s * 0.04, sh * 0.3, s * 0.94, sh * 0.18), fill=shade(hull, 1.3), width=lw * 2)
+    draw.line((s * 0.1, sh * 0.62, s * 0.86, sh * 0.58), fill=edge, width=max(1, lw // 2))
     return _smooth(img)
