@@ -128,7 +128,7 @@ def palette() -> Image.Image:
     the same view always gives the same bytes); mapping to a known palette is far cheaper than quantizing."""
     names = tuple(f"P{s}" for s in range(5))
     layer = static_layer(names)
-    sample = Image.new("RGB", (WIDTH, layer.height + 2 * CARD_H + 140), BG)
+    sample = Image.new("RGB", (WIDTH, layer.height + 2 * CARD_H + 170), BG)
     sample.paste(layer, (0, 0))
     y = layer.height
     for i, card in enumerate(range(0, 70, 5)):
@@ -143,6 +143,9 @@ def palette() -> Image.Image:
     for s in range(5):
         banner(sample, TITLE, list(names), [s], False, y=y + 44 + (s % 2) * 20)
         paste(sample, marker_sprite(s, 30), 500 + s * 40, y + 20)
+    for i, sprite in enumerate((*(buyer_sprite(value, 44) for value in (1, 2, 3)), worm_sprite(34),
+                                hull_sprite(86, 22, False), hull_sprite(86, 22, True))):
+        paste(sample, sprite, 40 + i * 100, y + 110)
     return sample.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
