@@ -17,6 +17,10 @@ Rules choices the rulebook and RULINGS leave open:
 - After the last limit card is placed no market can fill any more (the game ends after that action).
 - The only secret is the deck order: `determinise` re-shuffles the deck (same cards, same size) and draws a
   fresh RNG; everything else on the table is public and kept.
+- Every take's public event names the card that comes up from the deck (everyone sees it dealt), and
+  `recent` (state and view) lists what the current turn changed, for the board to outline until the next turn.
+- Labels are short ("Take Catfish ×2, slot 3: pay 2, get 1 worm") and keep every cost and gain; the whole
+  move is each choice's `detail` (engines/wishes/labels.py). Nothing is clipped.
 - Choice ids use '-' (`boat-2`, `wish-0`, `sell-1`, `buyer-3`, `steps-2`, `kind-star`, `market-4`,
   `garbage`, `seat-1`) because ':' is reserved by the Discord adapter. Slots are shown to people as 1-4.
 """
