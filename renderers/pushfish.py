@@ -37,6 +37,7 @@ from renderers.pushfish_art import (
     WOOD,
     card_back,
     card_face,
+    card_text_boxes,
     item_card,
     kind_icon,
     mini_card,
@@ -174,6 +175,10 @@ BG_DARK = (24, 62, 104)
 def _ground(img: Image.Image, view: PushFishView, top: int) -> None:
     """The cards, the hooked and fought cards outlined, and this turn's bait marks (names kept on top)."""
     draw = ImageDraw.Draw(img)
+    hooked = set(view.hits)
+    if view.noisy:  # the free-for-all's hooked cards: where a bait hit and did not tangle
+        hits = [int(view.baits[i + 3]) for i in range(0, len(view.baits), 4)]
+        hooked = {p for p in hits if p >= 0 and hits.count(p) == 1 and view.ground[p] >= 0}
     for pos in range(sim.ROWS * sim.COLS):
         x, y = _space_xy(pos, top)
         card, peek = _shown(view, pos)
@@ -187,7 +192,7 @@ def _ground(img: Image.Image, view: PushFishView, top: int) -> None:
             img.paste(back, (x, y), back)
         if pos == view.target:
             draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), radius=11, outline=FIGHT, width=5)
-        elif pos in view.hits:
+        elif pos in hooked:
             draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), radius=11, outline=HIGHLIGHT,
                                    width=5)
     marks = []
@@ -206,10 +211,8 @@ def _ground(img: Image.Image, view: PushFishView, top: int) -> None:
             continue
         sprite = _peeked(card) if peek else card_face(card, CARD_W, CARD_H)
         x, y = _space_xy(pos, top)
-        name_top = CARD_H - 10 - 2 * (TEXT + 2)
-        for y0, y1 in ((0, BAND + 2), (name_top, CARD_H)):
-            band = sprite.crop((0, y0, CARD_W, y1))
-            img.paste(band, (x, y + y0), band)
+        for box in card_text_boxes(card, CARD_W, CARD_H):
+            img.paste(sprite.crop(box), (x + box[0], y + box[1]))
     for seat, cx, cy in marks:  # ...and the marks stay visible as rings over them
         draw.ellipse((cx - MARK_R, cy - MARK_R, cx + MARK_R, cy + MARK_R), outline=seat_colour(seat), width=3)
 

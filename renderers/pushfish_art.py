@@ -35,7 +35,7 @@ GOLD = (250, 204, 60)
 WOOD = (160, 104, 52)
 FISH_LOOK = {  # per kind: fin, tail, stripes, spots, stoutness, belly
     "sea": ("pointed", "fork", 0, False, 0.34, (206, 228, 248)),
-    "tropical": ("spiky", "round", 2, False, 0.62, (255, 226, 150)),
+    "tropical": ("pointed", "round", 3, False, 0.58, (255, 226, 150)),
     "freshwater": ("round", "square", 0, True, 0.4, (224, 214, 150)),
     "deep": ("pointed", "fork", 0, False, 0.5, None),
 }
@@ -163,6 +163,40 @@ def card_size(scale: float) -> tuple[int, int]:
 BAND = 30  # the card's top band: number, kind, strength
 
 
+Text = tuple[float, float, str, int, str]  # x, y, words, font size, anchor (all bold)
+
+
+@cache
+def card_texts(card: int, w: int, h: int) -> tuple[Text, ...]:
+    """Where a face-up card's texts go: its number, its strength (in a pill) and its name's lines."""
+    c = GROUND[card]
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    number = (7, BAND / 2 + 2, f"+{c.items}" if c.is_find else str(c.score), px(WIDTH, 11) if c.is_find else BIG, "lm")
+    strength = STRENGTHS[c.strength]
+    sw = measure.textlength(strength, font=font(px(WIDTH, 10), True))
+    out = [number, (w - 9 - sw / 2 - 2, BAND / 2 + 2, strength, px(WIDTH, 10), "mm")]
+    lines = wrap_text(measure, c.name, w - 6, TEXT, True)[:2]
+    top = h - 8 - len(lines) * (TEXT + 2)
+    for i, line in enumerate(lines):
+        size = next((k for k in range(TEXT, SMALL, -1) if measure.textlength(line, font=font(k, True)) <= w - 6),
+                    SMALL)
+        out.append((w / 2, top + i * (TEXT + 2), line, size, "ma"))
+    return tuple(out)
+
+
+@cache
+def card_text_boxes(card: int, w: int, h: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The boxes of a face-up card's texts (the strength's pill included), a little padded: what a bait mark on
+    the card must not hide."""
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    boxes = []
+    for k, (x, y, words, size, anchor) in enumerate(card_texts(card, w, h)):
+        x0, y0, x1, y1 = measure.textbbox((x, y), words, font=font(size, True), anchor=anchor)
+        pad = 6 if k == 1 else 3  # the strength's pill is wider than its letters
+        boxes.append((max(0, round(x0) - pad), max(0, round(y0) - pad), min(w, round(x1) + pad), min(h, round(y1) + pad)))
+    return tuple(boxes)
+
+
 @cache
 def card_face(card: int, w: int, h: int) -> Image.Image:
     """A face-up ground card (RGBA, w x h): number, kind icon and strength in a band of the kind's colour, the
@@ -173,30 +207,27 @@ def card_face(card: int, w: int, h: int) -> Image.Image:
     colour = KIND_RGB[c.kind]
     draw.rounded_rectangle((3, 3, w - 4, BAND), radius=7, fill=colour)
     ink = text_colour_on(colour)
-    draw.text((7, BAND / 2 + 2), f"+{c.items}" if c.is_find else str(c.score), font=font(BIG if not c.is_find else
-              px(WIDTH, 11), True), fill=ink, anchor="lm")
     kind_icon(draw, c.kind, w / 2 - 2, BAND / 2 + 2, 8, ink)
-    strength = STRENGTHS[c.strength]
-    sf = font(px(WIDTH, 10), True)
-    sw = draw.textlength(strength, font=sf)
+    number, strength, *name = card_texts(card, w, h)
+    sw = draw.textlength(strength[2], font=font(strength[3], True))
     draw.rounded_rectangle((w - 10 - sw - 4, 7, w - 7, BAND - 3), radius=5, fill=(255, 255, 255))
-    draw.text((w - 9 - sw / 2 - 2, BAND / 2 + 2), strength, font=sf, fill=INK, anchor="mm")
+    name_ink = (255, 255, 255) if c.kind == "deep" else INK
+    for (x, y, words, size, anchor), fill in ((number, ink), (strength, INK), *((line, name_ink) for line in name)):
+        draw.text((x, y), words, font=font(size, True), fill=fill, anchor=anchor)
     pic_cy = BAND + (h - BAND) * 0.3
     if c.is_find:
         _find_picture(draw, c.name, w / 2, pic_cy, w * 0.26)
     elif c.kind == "legend":
         _legend_picture(img, draw, c.name, w / 2, pic_cy, w * 0.3)
     else:
-        fish = fish_picture(c.kind, round(w * (0.55 + 0.035 * min(c.score, 10))))
+        length = round(w * (0.55 + 0.035 * min(c.score, 10)))  # bigger fish, bigger picture
+        fish = fish_picture(c.kind, length)
+        while fish.height > 2 * (pic_cy - BAND - 3) and length > 30:  # ...but never over the band
+            length -= 4
+            fish = fish_picture(c.kind, length)
         paste(img, fish, w / 2, pic_cy)
     if c.rare:
         _star(draw, 13, BAND + 13, 9, GOLD)
-    name_ink = (255, 255, 255) if c.kind == "deep" else INK
-    lines = wrap_text(draw, c.name, w - 6, TEXT, True)[:2]
-    top = h - 8 - len(lines) * (TEXT + 2)
-    for i, line in enumerate(lines):
-        size = next((k for k in range(TEXT, SMALL, -1) if draw.textlength(line, font=font(k, True)) <= w - 6), SMALL)
-        draw.text((w / 2, top + i * (TEXT + 2)), line, font=font(size, True), fill=name_ink, anchor="ma")
     return img
 
 

@@ -20,7 +20,7 @@ from tests.pushfish_helpers import game, give, play, put
 
 LIMIT = 300_000
 CACHES = (drawing.base_layer, drawing._peeked, drawing._player_row, drawing._missions, drawing._top, drawing.palette,
-          art.card_face, art.card_back, art.mini_card, art.item_card, art.fish_picture)
+          art.card_face, art.card_texts, art.card_text_boxes, art.card_back, art.mini_card, art.item_card, art.fish_picture)
 
 
 @contextmanager
