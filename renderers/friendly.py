@@ -123,7 +123,7 @@ def _shape(side: str) -> FriendlyView:
     return FriendlyView.model_construct(width=board.width, height=board.height, terrain="".join(board.terrain))
 
 
-@cache
+@lru_cache(maxsize=16)  # ~0.5 MB each
 def legend_layer(specials: tuple[str, ...], kingfish_need: int) -> Image.Image:
     """What each tile is worth, pictured: common fish, crayfish and the special sets in play; the actions."""
     codes = ["C"] + [SPECIAL_SETS[s] for s in specials]
@@ -277,7 +277,7 @@ def _card(img: Image.Image, v: FriendlyView, seat: int, y: int) -> int:
     return y + card.height
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)  # ~0.2 MB each: the cards of a dozen games in play
 def card_image(seat: int, name: str, active: bool, tally: tuple[tuple[str, int], ...], score: str) -> Image.Image:
     """A player's card: badge, name, scores and their catch by kind; framed in gold on their turn."""
     height = CARD_HEAD + max(1, -(-len(tally) // _per_line())) * CARD_LINE + 4
@@ -331,7 +331,7 @@ def _layout(v: FriendlyView) -> tuple[int, list[int], list[str], int]:
     return grid_top, cards, notes, y + len(notes) * (SMALL + 6) + legend_layer(tuple(v.specials), v.kingfish_need).height
 
 
-@cache
+@lru_cache(maxsize=32)
 def palette(side: str, specials: tuple[str, ...]) -> Image.Image:
     """The 256 colours of one game's boards, from samples of everything a board can show (a pure function of
     the game, so the same view always gives the same bytes): mapping to a known palette is ~20x cheaper
