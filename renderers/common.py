@@ -155,11 +155,14 @@ def new_canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDr
 def to_png(img: Image.Image) -> bytes:
     """Encode as a 128-colour palette PNG (flat drawings lose nothing), small and quick to send.
 
-    The octree quantizer takes a few ms where median cut takes ~35 ms on a full board.
+    The octree quantizer takes a few ms where median cut takes ~35 ms on a full board; zlib level 1
+    instead of 6 took a late-game board from 11.4 to 7.0 ms at 58 KB instead of 43 KB, and true colour
+    is slower and larger at every level (`python bench/bench_render.py --png`). A fixed palette a game
+    chooses (as Wishes and Push Fish do) is faster again, ~3 ms.
     """
     buf = io.BytesIO()
     small = img.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    small.save(buf, format="PNG", compress_level=6)
+    small.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()
 
 
