@@ -3,7 +3,8 @@
     python bench/bench_render.py [--samples 15] [--png]
 
 Each sample is a seeded game played by greedy AI seats up to 85 % of its length (late game: full
-boats, long logs, most cards out); the public board of that state is drawn `--repeat` times.
+boats, long logs, most cards out); the public board of that state is drawn `--repeat` times. Wall time
+on a loaded machine is mostly waiting for a core, so the CPU time of the draws is printed beside it.
 --png also compares PNG encoders on the same images: the 128-colour palette (what `to_png` did
 before), a fixed palette, and true colour at several zlib levels.
 """
@@ -55,30 +56,41 @@ def board_figures(key: str, samples: int, repeat: int) -> list[Image.Image]:
     drawing = drawings.get(key)
     views = [engine.view(late_state(engine, seed), None) for seed in range(samples)]
     drawing.board(views[0])  # warm-up: fonts, sprites, cached layers
-    times, sizes = [], []
+    times, cpu, sizes = [], [], []
     for view in views:
         for _ in range(repeat):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             png = drawing.board(view)
             times.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
         sizes.append(len(png))
     width, height = Image.open(io.BytesIO(png)).size
     print(f"  {key:9s} {engine.max_players} players  p50 {pct(times, .5):6.1f} ms  max {max(times):6.1f} ms  "
-          f"PNG median {statistics.median(sizes) / 1024:5.0f} KB, max {max(sizes) / 1024:4.0f} KB  "
-          f"({width}x{height})")
+          f"(CPU p50 {pct(cpu, .5):5.1f} ms)  PNG median {statistics.median(sizes) / 1024:4.0f} KB, "
+          f"max {max(sizes) / 1024:4.0f} KB  ({width}x{height})")
     return [captured(drawing, view) for view in views[:5]]
 
 
 def captured(drawing, view) -> Image.Image:
-    """The image a renderer hands to `to_png` for this view."""
-    seen: list[Image.Image] = []
-    original = drawing.to_png
-    drawing.to_png = lambda img: seen.append(img.copy()) or original(img)
+    """The full-colour image a renderer encodes for this view (what it quantizes, else what it saves)."""
+    quantized: list[Image.Image] = []
+    saved: list[Image.Image] = []
+    quantize, save = Image.Image.quantize, Image.Image.save
+
+    def seen_quantize(img: Image.Image, *args, **kwargs):
+        quantized.append(img.copy())
+        return quantize(img, *args, **kwargs)
+
+    def seen_save(img: Image.Image, *args, **kwargs):
+        saved.append(img.convert("RGB"))
+        return save(img, *args, **kwargs)
+
+    Image.Image.quantize, Image.Image.save = seen_quantize, seen_save  # type: ignore[method-assign]
     try:
         drawing.board(view)
     finally:
-        drawing.to_png = original
-    return seen[-1]
+        Image.Image.quantize, Image.Image.save = quantize, save  # type: ignore[method-assign]
+    return (quantized or saved)[-1].convert("RGB")
 
 
 def _palette(img: Image.Image, level: int) -> bytes:
