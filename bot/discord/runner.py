@@ -142,3 +142,4 @@ async def sync_commands(settings: Settings) -> None:
             print(f"Synced {len(synced)} command group(s) {where}: {names}")
     finally:
         await host.close()
+        workers.shutdown()
