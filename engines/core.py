@@ -29,6 +29,19 @@ MAX_CHOICE_ID = 24  # leaves room in a Discord custom_id (100 chars) for the gam
 MAX_LABEL = 80  # Discord's limit for a button or select option label
 MAX_DETAIL = 100  # Discord's limit for a select option's description
 
+AI_LEVELS = ("easy", "normal", "hard")  # what players are offered: greedy with slips, greedy, the search player
+AI_NAMES = {"greedy": "normal"}  # older names still accepted ('random' stays itself: uniform choices)
+EASY_SLIPS = 0.4  # share of an 'easy' player's choices made at random
+
+
+def ai_level(name: str) -> str:
+    """The level a name means ('greedy' is 'normal'); raises ValueError naming the levels for anything else."""
+    key = name.strip().lower()
+    level = AI_NAMES.get(key, key)
+    if level not in AI_LEVELS and level != "random":
+        raise ValueError(f"AI level must be one of: {', '.join(AI_LEVELS)} (or random).")
+    return level
+
 
 class GameError(Exception):
     """A refused action; its text is fit to show the person who tried it."""
@@ -318,19 +331,28 @@ class GameEngine(ABC, Generic[S, Opts]):
         return self.ai_choice(state, self.pending_for(state, seat), level, rnd)
 
     def ai_choice(self, state: S, decision: Decision, level: str, rnd: random.Random) -> str:
-        """An AI's answer to a pending decision: 'random' picks uniformly, other levels ask `strategy`."""
+        """An AI's answer to a pending decision at `level` (see AI_LEVELS; 'random' and 'greedy' too)."""
+        level = AI_NAMES.get(level, level)
         if level == "random":  # random() scaled: uniform to 2^-53, and cheaper than choice() in long playouts
             return decision.choices[int(rnd.random() * len(decision.choices))].id
-        return self.strategy(state, decision.seat, level, rnd)
+        if level == "easy":
+            if rnd.random() < EASY_SLIPS:
+                return decision.choices[int(rnd.random() * len(decision.choices))].id
+            level = "normal"
+        if level == "hard":
+            from engines.search import search_choice  # the search imports this module
+
+            return search_choice(self, state, decision, rnd)
+        return self.strategy(state, decision.seat, "greedy" if level == "normal" else level, rnd)
 
     def strategy(self, state: S, seat: int, level: str, rnd: random.Random) -> str:
-        """A stronger AI's choice; games override this for the levels past 'random' they offer.
+        """A stronger AI's choice; games override this for 'greedy' (the 'normal' level, the search's prior).
 
         An AI may read hidden information only through `self.view(state, seat)`.
         """
         raise ValueError(f"{self.name} has no AI level '{level}'")
 
-    ai_levels: ClassVar[tuple[str, ...]] = ("random",)
+    ai_levels: ClassVar[tuple[str, ...]] = AI_LEVELS
 
     # ---- serialisation -----------------------------------------------------------------------
     def dump(self, state: S) -> str:

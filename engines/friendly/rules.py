@@ -158,7 +158,6 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
     rules_summary = ("Move the shared boat like a chess king to a tile and collect it. Common fish score "
                      "1/3/6/10/15/21 per colour, Crayfish majorities 8/4, specials and action tiles as printed. "
                      "With 3-5 players your score adds your left neighbour's (the next seat).")
-    ai_levels = ("random", "greedy")
 
     # ---- setup -------------------------------------------------------------------------------
     def check_players(self, count: int, options: FriendlyOptions) -> None:

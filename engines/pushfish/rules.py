@@ -74,7 +74,6 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
     max_players = 6
     Options = PushFishOptions
     State = PushFishState
-    ai_levels = ("random", "greedy")
     rules_summary = (
         "On your turn cast up to 3 baits at the 4 x 5 face-down fishing ground (far rows are harder; a miss "
         "may hook a neighbour). Fight one hooked card with up to 3 rod actions: aim the flick at the zone of "

@@ -238,7 +238,6 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
     max_players = 6
     Options = ThisBigOptions
     State = ThisBigState
-    ai_levels = ("random", "greedy")
     rules_summary = (
         "Cast a lure from your hand. Every opponent secretly answers with a fish of that colour, a piece of "
         "rubbish, or No Catch (a Lunker lure asks for each one's largest fish). Pick one face-down card by "

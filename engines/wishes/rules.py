@@ -92,7 +92,6 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
     max_players = 5
     Options = WishesOptions
     State = WishesState
-    ai_levels = ("random", "greedy")
     rules_summary = (
         "On your turn take a fish from the ocean (a worm on each shallower card) into a boat, take one and "
         "use its wish, or sell one fish from a boat for $2 plus the buyers there. Full markets pay bonuses "

@@ -1,0 +1,136 @@
+"""Arena: AI levels against each other, per game, at 2- and 4-player tables, seats rotated.
+
+For each game, table size and pair of levels (A, B): 2 players seat A and B, alternating who sits first;
+4 players seat one A among three B, A's seat rotating. Prints A's win share (ties shared) with a 95 %
+Wilson interval, the fair share, and each level's decision time p50/p95 (only decisions with a choice).
+
+    python bench/arena.py --games 40 --budget-ms 100 --processes 2
+    python bench/arena.py --games 20 --pairs hard:greedy --players 2 --game wishes
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from itertools import combinations
+from multiprocessing import get_context
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines import registry  # noqa: E402
+from engines.search import BUDGET_ENV  # noqa: E402
+
+Match = tuple[str, int, tuple[str, ...], int]  # game key, seed, level per seat, A's seat
+
+
+def play(match: Match) -> tuple[Match, float, dict[str, list[float]]]:
+    """One game: A's share of the win, and each level's decision times (seconds)."""
+    key, seed, levels, a_seat = match
+    engine = registry.get(key)
+    state = engine.new_game([f"{lv}{i}" for i, lv in enumerate(levels)], None, seed)
+    rnd = random.Random(seed)
+    times: dict[str, list[float]] = {lv: [] for lv in levels}
+    while True:
+        pending = engine.decisions(state)
+        if not pending:
+            break
+        decision = pending[0] if len(pending) == 1 else pending[rnd.randrange(len(pending))]
+        level = levels[decision.seat]
+        start = time.perf_counter()
+        choice = engine.ai_choice(state, decision, level, random.Random(rnd.getrandbits(64)))
+        if len(decision.choices) > 1:
+            times[level].append(time.perf_counter() - start)
+        state, _ = engine.apply_to(state, decision, choice)
+    winners = engine.result(state).winners
+    share = 1.0 / len(winners) if a_seat in winners else 0.0
+    return match, share, times
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of values, 0 when empty."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def matches(key: str, players: int, a: str, b: str, games: int, seed: int) -> list[Match]:
+    """The seatings of one pairing: A's seat rotates over the table."""
+    out = []
+    for g in range(games):
+        a_seat = g % players
+        levels = tuple(a if s == a_seat else b for s in range(players))
+        out.append((key, seed + g, levels, a_seat))
+    return out
+
+
+def report(key: str, players: int, a: str, b: str, results: list[tuple[Match, float, dict[str, list[float]]]]) -> str:
+    """One line of figures for a pairing."""
+    n = len(results)
+    wins = sum(share for _, share, _ in results)
+    low, high = wilson(wins, n)
+    times: dict[str, list[float]] = {a: [], b: []}
+    for _, _, t in results:
+        for level, values in t.items():
+            times[level].extend(values)
+    timing = "  ".join(f"{lv} p50 {quantile(times[lv], .5) * 1e3:6.1f} ms p95 {quantile(times[lv], .95) * 1e3:6.1f} ms"
+                       for lv in (a, b))
+    return (f"{key:9} {players}p  {a:>6} vs {b:<6} games {n:4}  {a} wins {wins / n:6.1%} "
+            f"[{low:5.1%}, {high:5.1%}]  fair {1 / players:4.0%}  {timing}")
+
+
+def main() -> None:
+    """Parse options, run every pairing (in parallel when asked) and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per game, table size and pairing")
+    parser.add_argument("--budget-ms", type=float, default=None, help=f"search budget per decision ({BUDGET_ENV})")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (2 uses both cores)")
+    parser.add_argument("--game", action="append", help="a game key (repeatable; default: every game)")
+    parser.add_argument("--players", default="2,4", help="table sizes, e.g. 2,4")
+    parser.add_argument("--levels", default="easy,normal,hard", help="levels for the round robin")
+    parser.add_argument("--pairs", default=None, help="explicit pairings A:B,..., e.g. hard:greedy")
+    parser.add_argument("--seed", type=int, default=1000, help="first game seed")
+    args = parser.parse_args()
+    if args.budget_ms is not None:
+        os.environ[BUDGET_ENV] = str(args.budget_ms)
+    levels = args.levels.split(",")
+    pairs = [tuple(p.split(":")) for p in args.pairs.split(",")] if args.pairs else \
+        list(combinations(reversed(levels), 2))
+    tables = [int(p) for p in args.players.split(",")]
+    keys = args.game or registry.keys()
+    print(f"budget {os.environ.get(BUDGET_ENV, 'default')} ms, {args.games} games per line, "
+          f"{args.processes} process(es)", flush=True)
+    pool = get_context("fork").Pool(args.processes) if args.processes > 1 else None
+    try:
+        for key in keys:
+            engine = registry.get(key)
+            for players in tables:
+                if not engine.min_players <= players <= engine.max_players:
+                    continue
+                for a, b in pairs:
+                    todo = matches(key, players, a, b, args.games, args.seed)
+                    results = pool.map(play, todo, chunksize=1) if pool else [play(m) for m in todo]
+                    print(report(key, players, a, b, results), flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+
+
+if __name__ == "__main__":
+    main()

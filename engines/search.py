@@ -1,0 +1,246 @@
+"""The search player ('hard'): information-set Monte Carlo tree search over the engine contract, for any game.
+
+Each iteration deals a world with `engine.determinise(state, seat, rnd)` (so the true state is never read
+beyond what that hands over) and walks one tree of the searching seat's information: a node is a decision
+point, its edges are choice ids, and after an edge the next node is told apart by what the searcher could
+observe of the next decision (its seat, kind and, when not someone else's secret, its choice ids); edges
+not on offer in a world are skipped, and a choice's exploration term counts the worlds it was on offer in
+(availability counts). Choices are picked by UCB1 with a progressive bias toward the game's prior (its
+greedy player). Another seat's private decision, and the other seats of a simultaneous batch, are played
+by that prior inside the walk, never branched on, so the tree neither sees a secret nor lets a seat react
+to a choice it could not have seen. Past the tree a playout follows the game's playout policy for a few
+steps, then the game's evaluation (or the final result) scores every seat in [0, 1]. Chance is whatever
+the dealt world's own RNG draws.
+
+A game lends its knowledge through `HINTS` (a `Hints`) in `engines/<key>/ai.py`; without it the search uses
+the `greedy` level as prior and opponent model, uniform random playouts and the final result.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from engines.core import Decision, GameEngine, GameState
+
+BUDGET_ENV = "FISHBOT_AI_BUDGET_MS"
+DEFAULT_BUDGET_MS = 1000.0
+EXPLORE = 0.7  # UCB1 exploration constant, for rewards in [0, 1]
+SETTLE_EVERY = 16  # iterations between checks whether the answer is settled
+
+Policy = Callable[[GameEngine, GameState, Decision, random.Random], str]
+Evaluate = Callable[[GameEngine, GameState], list[float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """What a game lends the search: a prior choice, a playout policy, a cut-off evaluation and its horizon."""
+
+    prior: Policy | None = None  # the choice a good player would make (and the opponent model); None: greedy
+    playout: Policy | None = None  # the playout policy; None: uniform random
+    evaluate: Evaluate | None = None  # each seat's chance of winning from a state; None: play to the end
+    horizon: int = 10_000  # playout choices before `evaluate` is asked
+    bias: float = 1.0  # weight of the prior's progressive bias
+
+
+def budget_seconds() -> float:
+    """The time budget per decision: FISHBOT_AI_BUDGET_MS (milliseconds) or 1 s."""
+    raw = os.environ.get(BUDGET_ENV, "").strip()
+    try:
+        ms = float(raw) if raw else DEFAULT_BUDGET_MS
+    except ValueError:
+        ms = DEFAULT_BUDGET_MS
+    return max(ms, 1.0) / 1000.0
+
+
+@cache
+def hints_for(key: str) -> Hints:
+    """The game's HINTS from engines/<key>/ai.py, or the defaults."""
+    try:
+        module = importlib.import_module(f"engines.{key}.ai")
+    except ImportError:
+        return Hints()
+    return getattr(module, "HINTS", Hints())
+
+
+def greedy_prior(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+    """The game's greedy player's choice."""
+    return engine.ai_choice(state, decision, "greedy", rnd)
+
+
+def random_policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+    """A uniformly random choice."""
+    choices = decision.choices
+    return choices[int(rnd.random() * len(choices))].id
+
+
+def final_rewards(engine: GameEngine, state: GameState) -> list[float]:
+    """1 for a sole winner, shared among tied winners, 0 for everyone else."""
+    result = engine.result(state)
+    n = len(state.players)
+    if result is None or not result.winners:
+        return [1.0 / n] * n
+    share = 1.0 / len(result.winners)
+    return [share if s in result.winners else 0.0 for s in range(n)]
+
+
+class Node:
+    """A decision point of the searcher's tree: per-choice statistics and the nodes that follow."""
+
+    __slots__ = ("stats", "after", "prior")
+
+    def __init__(self) -> None:
+        self.stats: dict[str, list[float]] = {}  # choice id -> [visits, total reward, availability]
+        self.after: dict[tuple, Node] = {}  # (choice id, what the searcher sees next) -> node
+        self.prior: str | None = None  # the prior's choice, from the first world that reached this node
+
+    def select(self, decision: Decision, bias: float) -> str:
+        """An untried choice (the prior's first), else the best by UCB1 with progressive bias."""
+        stats = self.stats
+        ids = [c.id for c in decision.choices]
+        for cid in ids:
+            entry = stats.get(cid)
+            if entry is None:
+                stats[cid] = [0.0, 0.0, 0.0]
+        for cid in ids:
+            stats[cid][2] += 1.0
+        prior = self.prior
+        if prior is not None and prior in stats and stats[prior][0] == 0.0:
+            return prior
+        best, best_score = ids[0], -math.inf
+        for cid in ids:
+            visits, total, avail = stats[cid]
+            if visits == 0.0:
+                return cid
+            score = total / visits + EXPLORE * math.sqrt(math.log(avail) / visits)
+            if cid == prior:
+                score += bias / (visits + 1.0)
+            if score > best_score:
+                best, best_score = cid, score
+        return best
+
+
+def _signature(decision: Decision | None, observer: int) -> tuple:
+    """What the observer can tell about the next decision: its seat and kind, and its choices unless secret."""
+    if decision is None:
+        return ()
+    if decision.private and decision.seat != observer:
+        return (decision.seat, decision.kind)
+    return (decision.seat, decision.kind, *[c.id for c in decision.choices])
+
+
+class Search:
+    """One decision's search: the tree, the game's hints and the worlds dealt so far."""
+
+    def __init__(self, engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> None:
+        self.engine = engine
+        self.state = state
+        self.seat = decision.seat
+        self.rnd = rnd
+        hints = hints_for(engine.key)
+        self.hints = hints
+        self.prior = hints.prior or greedy_prior
+        self.policy = hints.playout or random_policy
+        self.evaluate = hints.evaluate
+        self.root = Node()
+        self.iterations = 0
+
+    def run(self, budget: float, max_iterations: int | None = None) -> str:
+        """Iterate until the budget (seconds) or `max_iterations` is spent or the answer is settled."""
+        start = time.perf_counter()
+        deadline = start + budget
+        limit = max_iterations if max_iterations is not None else 1 << 30
+        while self.iterations < limit:
+            self.iterate()
+            self.iterations += 1
+            if self.iterations % SETTLE_EVERY == 0:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if max_iterations is None:
+                    per = (now - start) / self.iterations
+                    if self._settled((deadline - now) / per):
+                        break
+                elif self._settled(limit - self.iterations):
+                    break
+            elif max_iterations is None and time.perf_counter() >= deadline:
+                break
+        return self.best()
+
+    def _settled(self, remaining: float) -> bool:
+        """True when no other choice could overtake the most visited one in the iterations left."""
+        visits = sorted((s[0] for s in self.root.stats.values()), reverse=True)
+        return len(visits) > 1 and visits[0] - visits[1] > remaining
+
+    def best(self) -> str:
+        """The most visited root choice (the better mean among equals)."""
+        stats = self.root.stats
+        return max(stats, key=lambda cid: (stats[cid][0], stats[cid][1] / max(stats[cid][0], 1.0)))
+
+    def iterate(self) -> None:
+        """One world: descend the tree, add one node, play out, back the rewards up."""
+        engine, seat, rnd = self.engine, self.seat, self.rnd
+        world = engine.determinise(self.state, seat, rnd)
+        node: Node | None = self.root
+        path: list[tuple[Node, int, str]] = []
+        steps = 0
+        pending = engine.decisions(world)
+        while pending:
+            decision, branch = self._next(pending, node is not None)
+            if node is not None and branch:
+                if node.prior is None:
+                    node.prior = self.prior(engine, world, decision, rnd)
+                cid = node.select(decision, self.hints.bias)
+                path.append((node, decision.seat, cid))
+                fresh = node.stats[cid][0] == 0.0
+                world, _ = engine.apply_to(world, decision, cid)
+                pending = engine.decisions(world)
+                if fresh:
+                    node = None  # expanded: the playout starts here
+                else:
+                    key = (cid, _signature(pending[0] if pending else None, seat))
+                    nxt = node.after.get(key)
+                    if nxt is None:
+                        nxt = node.after[key] = Node()
+                    node = nxt
+                continue
+            if node is not None:
+                cid = self.prior(engine, world, decision, rnd)
+            else:
+                if steps >= self.hints.horizon and self.evaluate is not None:
+                    break
+                steps += 1
+                cid = self.policy(engine, world, decision, rnd)
+            world, _ = engine.apply_to(world, decision, cid)
+            pending = engine.decisions(world)
+        rewards = final_rewards(engine, world) if not pending or self.evaluate is None else \
+            self.evaluate(engine, world)
+        for at, actor, cid in path:
+            entry = at.stats[cid]
+            entry[0] += 1.0
+            entry[1] += rewards[actor]
+
+    def _next(self, pending: list[Decision], in_tree: bool) -> tuple[Decision, bool]:
+        """The decision to play next and whether the tree branches on it."""
+        if len(pending) == 1:
+            decision = pending[0]
+            return decision, in_tree and (decision.seat == self.seat or not decision.private)
+        for decision in pending:
+            if decision.seat == self.seat:
+                return decision, in_tree
+        return pending[int(self.rnd.random() * len(pending))], False
+
+
+def search_choice(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random,
+                  budget: float | None = None, max_iterations: int | None = None) -> str:
+    """The search player's answer to `decision` within `budget` seconds (default: budget_seconds())."""
+    if len(decision.choices) == 1:
+        return decision.choices[0].id
+    search = Search(engine, state, decision, rnd)
+    return search.run(budget_seconds() if budget is None else budget, max_iterations)
