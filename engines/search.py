@@ -32,6 +32,7 @@ from engines.core import Decision, GameEngine, GameState
 BUDGET_ENV = "FISHBOT_AI_BUDGET_MS"
 DEFAULT_BUDGET_MS = 1000.0
 EXPLORE = 0.7  # UCB1 exploration constant, for rewards in [0, 1]
+WALL_CAP = 2.0  # on a busy machine the search stops after this many budgets of wall time
 SETTLE_EVERY = 16  # iterations between checks whether the answer is settled
 
 Policy = Callable[[GameEngine, GameState, Decision, random.Random], str]
@@ -50,7 +51,7 @@ class Hints:
 
 
 def budget_seconds() -> float:
-    """The time budget per decision: FISHBOT_AI_BUDGET_MS (milliseconds) or 1 s."""
+    """The budget per decision in seconds of one core's time: FISHBOT_AI_BUDGET_MS (milliseconds) or 1 s."""
     raw = os.environ.get(BUDGET_ENV, "").strip()
     try:
         ms = float(raw) if raw else DEFAULT_BUDGET_MS
@@ -88,6 +89,15 @@ def final_rewards(engine: GameEngine, state: GameState) -> list[float]:
         return [1.0 / n] * n
     share = 1.0 / len(result.winners)
     return [share if s in result.winners else 0.0 for s in range(n)]
+
+
+def win_chances(worth: list[float], scale: float) -> list[float]:
+    """Each seat's chance of winning, from how far its worth stands above the best other's (logistic)."""
+    out = []
+    for s, mine in enumerate(worth):
+        lead = mine - max(w for o, w in enumerate(worth) if o != s)
+        out.append(1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, lead / scale)))))
+    return out
 
 
 class Node:
@@ -150,28 +160,34 @@ class Search:
         self.evaluate = hints.evaluate
         self.root = Node()
         self.iterations = 0
+        self.deadline: tuple[float, float] | None = None  # (thread CPU time, wall time) to stop at
 
     def run(self, budget: float, max_iterations: int | None = None) -> str:
-        """Iterate until the budget (seconds) or `max_iterations` is spent or the answer is settled."""
-        start = time.perf_counter()
-        deadline = start + budget
-        limit = max_iterations if max_iterations is not None else 1 << 30
+        """Iterate until `budget` seconds of this thread's CPU (or WALL_CAP budgets of wall time on a busy
+        machine) or `max_iterations` are spent, or the answer is settled; an iteration the budget ends
+        midway is dropped."""
+        cpu_start, wall_start = time.thread_time(), time.perf_counter()
+        timed = max_iterations is None
+        self.deadline = (cpu_start + budget, wall_start + WALL_CAP * budget) if timed else None
+        limit = 1 << 30 if timed else max_iterations
         while self.iterations < limit:
-            self.iterate()
+            if not self.iterate():
+                break
             self.iterations += 1
-            if self.iterations % SETTLE_EVERY == 0:
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
-                if max_iterations is None:
-                    per = (now - start) / self.iterations
-                    if self._settled((deadline - now) / per):
-                        break
-                elif self._settled(limit - self.iterations):
-                    break
-            elif max_iterations is None and time.perf_counter() >= deadline:
+            if self.iterations % SETTLE_EVERY:
+                continue
+            left = limit - self.iterations
+            if timed:
+                spent = time.thread_time() - cpu_start
+                left = (budget - spent) * self.iterations / max(spent, 1e-9)
+            if self._settled(left):
                 break
         return self.best()
+
+    def _late(self) -> bool:
+        """True once the time budget is spent."""
+        deadline = self.deadline
+        return deadline is not None and (time.thread_time() >= deadline[0] or time.perf_counter() >= deadline[1])
 
     def _settled(self, remaining: float) -> bool:
         """True when no other choice could overtake the most visited one in the iterations left."""
@@ -183,8 +199,8 @@ class Search:
         stats = self.root.stats
         return max(stats, key=lambda cid: (stats[cid][0], stats[cid][1] / max(stats[cid][0], 1.0)))
 
-    def iterate(self) -> None:
-        """One world: descend the tree, add one node, play out, back the rewards up."""
+    def iterate(self) -> bool:
+        """One world: descend the tree, add one node, play out, back the rewards up; False when out of time."""
         engine, seat, rnd = self.engine, self.seat, self.rnd
         world = engine.determinise(self.state, seat, rnd)
         node: Node | None = self.root
@@ -192,6 +208,8 @@ class Search:
         steps = 0
         pending = engine.decisions(world)
         while pending:
+            if self.iterations and self._late():
+                return False  # the first iteration always finishes, so there is an answer
             decision, branch = self._next(pending, node is not None)
             if node is not None and branch:
                 if node.prior is None:
@@ -225,6 +243,7 @@ class Search:
             entry = at.stats[cid]
             entry[0] += 1.0
             entry[1] += rewards[actor]
+        return True
 
     def _next(self, pending: list[Decision], in_tree: bool) -> tuple[Decision, bool]:
         """The decision to play next and whether the tree branches on it."""

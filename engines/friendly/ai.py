@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engines.core import clone
+from engines.core import Decision, clone
 from engines.friendly import scoring
 from engines.friendly.motion import kingfish_need, moves
 from engines.friendly.tiles import BOARDS, COLOURS, TILE_KIND
+from engines.search import Hints, win_chances
 
 if TYPE_CHECKING:
     from engines.friendly.rules import FriendlyEngine, FriendlyState
@@ -151,3 +152,20 @@ def _gain(kind: str, tally: dict[str, int], crays: list[int], seat: int, double:
         return scoring.SHINER_POINTS[n + 1] - scoring.SHINER_POINTS[n]
     fixed = {"L": scoring.LUNKER if not n else 0, "D": scoring.DINKER, "S": scoring.SKIPJACK, "J": scoring.JUNK}
     return fixed.get(kind, 1.0)
+
+
+def _evaluate(engine: FriendlyEngine, state: FriendlyState) -> list[float]:
+    """Each seat's chance of winning from the final-score rule applied to the Fishing Scores so far."""
+    f = scoring.fishing_scores(state.owned, state.double, state.specials)
+    n = len(f)
+    worth = [float(v) for v in f] if n == 2 else [float(f[s] + f[(s + 1) % n]) for s in range(n)]
+    return win_chances(worth, EVAL_SCALE)
+
+
+def _greedy(engine: FriendlyEngine, state: FriendlyState, decision: Decision, rnd: random.Random) -> str:
+    """The greedy choice for the decision's seat."""
+    return greedy(engine, state, decision.seat, rnd)
+
+
+EVAL_SCALE = 4.0  # points of lead that make a win about three times as likely as a loss
+HINTS = Hints(prior=_greedy, playout=_greedy, evaluate=_evaluate, horizon=4)

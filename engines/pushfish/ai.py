@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
+from engines.core import Decision
 from engines.pushfish import sim
 from engines.pushfish.cards import CHARACTERS, FINDS, GROUND, ITEMS, LEGEND, MISSIONS, STRENGTHS, matches
 from engines.pushfish.choices import parse_pos
 from engines.pushfish.state import EMPTY, FACE_DOWN, RODS, SPACES
+from engines.search import Hints, win_chances
 
 if TYPE_CHECKING:
     from engines.pushfish.rules import PushFishEngine
@@ -203,3 +206,17 @@ class _Mind:
             if g - item.points > gain:
                 best, gain = cid, g - item.points
         return best
+
+
+def _evaluate(engine: PushFishEngine, state: PushFishState) -> list[float]:
+    """Each seat's chance of winning from the scores so far (items held count their points)."""
+    return win_chances([float(v) for v in engine.scores(state)[0]], EVAL_SCALE)
+
+
+def _greedy(engine: PushFishEngine, state: PushFishState, decision: Decision, rnd: random.Random) -> str:
+    """The greedy choice for the decision's seat."""
+    return greedy_choice(engine, state, decision.seat)
+
+
+EVAL_SCALE = 4.0  # points of lead that make a win about three times as likely as a loss
+HINTS = Hints(prior=_greedy, playout=_greedy, evaluate=_evaluate, horizon=6)

@@ -6,8 +6,10 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from engines.core import Decision
+from engines.search import Hints, win_chances
 from engines.thisbig.cards import CODES, COLOURS, FACES, LUNKER, RIVER_CARDS, card_of, size
-from engines.thisbig.rules import ThisBigView
+from engines.thisbig.rules import ThisBigView, points
 
 if TYPE_CHECKING:
     from engines.thisbig.rules import ThisBigEngine, ThisBigState
@@ -108,3 +110,17 @@ def greedy_choice(engine: ThisBigEngine, state: ThisBigState, seat: int, rnd: ra
     if decision.kind == "cast":
         return _cast(view, ids, rnd)
     return _pick(view, ids, rnd)
+
+
+def _evaluate(engine: ThisBigEngine, state: ThisBigState) -> list[float]:
+    """Each seat's chance of winning from the points in the buckets."""
+    return win_chances([float(points(state, s)) for s in range(len(state.players))], EVAL_SCALE)
+
+
+def _greedy(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd: random.Random) -> str:
+    """The greedy choice for the decision's seat."""
+    return greedy_choice(engine, state, decision.seat, rnd)
+
+
+EVAL_SCALE = 2.0  # points of lead that make a win about three times as likely as a loss
+HINTS = Hints(prior=_greedy, playout=_greedy, evaluate=_evaluate, horizon=6)

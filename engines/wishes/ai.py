@@ -5,9 +5,11 @@ It simulates on a copy whose deck is put in a fixed order, so nothing it does de
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
-from engines.core import clone
+from engines.core import Decision, clone
+from engines.search import Hints, win_chances
 from engines.wishes.cards import CARDS, DOUBLE, GARBAGE_END, GARBAGE_PENALTY, LIMITS, NKINDS, WORM_BONUS
 from engines.wishes.rules import award, market_fish, prices
 
@@ -85,3 +87,17 @@ def _estimate(state: WishesState) -> list[float]:
     for s, bonus in enumerate(award(state.worms, *WORM_BONUS)):
         worth[s] += 0.5 * bonus
     return worth[:n]
+
+
+def _evaluate(engine: WishesEngine, state: WishesState) -> list[float]:
+    """Each seat's chance of winning from the estimated worth of the table."""
+    return win_chances(_estimate(state), EVAL_SCALE)
+
+
+def _greedy(engine: WishesEngine, state: WishesState, decision: Decision, rnd: random.Random) -> str:
+    """The greedy choice for the decision's seat."""
+    return greedy_choice(engine, state, decision.seat)
+
+
+EVAL_SCALE = 4.0  # dollars of lead that make a win about three times as likely as a loss
+HINTS = Hints(prior=_greedy, playout=_greedy, evaluate=_evaluate, horizon=4)

@@ -1,0 +1,139 @@
+"""The search player ('hard'): it never reads what its seat may not see, answers legally within its budget,
+and beats the random player; the levels map as players are told."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from engines import registry
+from engines.core import AI_LEVELS, ai_level, clone
+from engines.search import BUDGET_ENV, budget_seconds, search_choice
+
+GAMES = registry.keys()
+
+
+def random_points(key: str, players: int | None, count: int, seed: int):
+    """`count` (state, decision) pairs at random points of random games with a choice to make
+    (`players` seats, or 2 to 4 in turn)."""
+    engine = registry.get(key)
+    rnd = random.Random(seed)
+    found = []
+    game = 0
+    while len(found) < count:
+        seats = players or 2 + game % 3
+        state = engine.new_game([f"P{i}" for i in range(seats)], None, seed * 100 + game)
+        stop = rnd.randrange(1, 60)
+        game += 1
+        while pending := engine.decisions(state):
+            decision = pending[int(rnd.random() * len(pending))]
+            if state.step >= stop and len(decision.choices) > 1:
+                found.append((state, decision))
+                break
+            state, _ = engine.apply_to(state, decision, engine.ai_choice(state, decision, "normal", rnd))
+    return found
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_search_never_reads_what_its_seat_may_not_see(key):
+    """Two states that differ only in what the seat may not see, the same seed: the same choice."""
+    engine = registry.get(key)
+    differed = 0
+    for i, (state, decision) in enumerate(random_points(key, None, 6, seed=7)):
+        other = engine.determinise(state, decision.seat, random.Random(i))
+        differed += engine.dump(other) != engine.dump(state)
+        mine = search_choice(engine, state, decision, random.Random(i), max_iterations=40)
+        pair = next(d for d in engine.decisions(other) if d.seat == decision.seat)
+        assert search_choice(engine, other, pair, random.Random(i), max_iterations=40) == mine
+    assert differed  # the pairs did differ (at least in the RNG's future)
+
+
+def test_a_search_reading_the_true_state_would_be_caught(monkeypatch):
+    """The check above can fail: a search handed the true deck order (no re-shuffle) answers differently."""
+    engine = registry.get("wishes")
+    points = random_points("wishes", 2, 12, seed=3)
+    honest = [search_choice(engine, s, d, random.Random(i), max_iterations=40) for i, (s, d) in enumerate(points)]
+    others = [engine.determinise(s, d.seat, random.Random(i)) for i, (s, d) in enumerate(points)]
+
+    def peek(state, seat, rnd):
+        new = clone(state)
+        new.rng = type(state.rng).from_seed(rnd.getrandbits(64))
+        return new  # keeps the true deck order: what a cheat would see
+
+    monkeypatch.setattr(type(engine), "determinise", lambda self, state, seat, rnd: peek(state, seat, rnd))
+    cheats = [search_choice(engine, o, next(x for x in engine.decisions(o) if x.seat == d.seat), random.Random(i),
+                            max_iterations=40) for i, (o, (_, d)) in enumerate(zip(others, points, strict=True))]
+    assert cheats != honest
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_search_answers_legally_within_its_budget_plus_a_fifth(key, monkeypatch):
+    """At many random points, with a small budget: a choice on offer, within budget + 20 % of one core's time."""
+    monkeypatch.setenv(BUDGET_ENV, "40")
+    engine = registry.get(key)
+    budget = budget_seconds()
+    for i, (state, decision) in enumerate(random_points(key, None, 8, seed=11)):
+        cpu = time.thread_time()
+        choice = engine.ai_choice(state, decision, "hard", random.Random(i))
+        spent = time.thread_time() - cpu
+        assert decision.choice(choice) is not None
+        assert spent <= budget * 1.2, f"{key}: {spent * 1e3:.1f} ms for a {budget * 1e3:.0f} ms budget"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_short_arena_hard_beats_random(key):
+    """Two players, seats alternated, a small fixed search: hard wins more than 70 % against random."""
+    engine = registry.get(key)
+    games, wins = 8, 0.0
+    for game in range(games):
+        hard = game % 2
+        state = engine.new_game(["A", "B"], None, 900 + game)
+        rnd = random.Random(game)
+        while pending := engine.decisions(state):
+            decision = pending[int(rnd.random() * len(pending))]
+            if decision.seat == hard:
+                choice = search_choice(engine, state, decision, rnd, max_iterations=24)
+            else:
+                choice = engine.ai_choice(state, decision, "random", rnd)
+            state, _ = engine.apply_to(state, decision, choice)
+        winners = engine.result(state).winners
+        wins += (hard in winners) / len(winners)
+    assert wins / games > 0.7, f"{key}: hard won {wins} of {games}"
+
+
+def test_levels_players_understand_with_the_old_names_accepted():
+    assert AI_LEVELS == ("easy", "normal", "hard")
+    assert [ai_level(n) for n in ("easy", "Normal", "hard", "greedy", "random")] == \
+        ["easy", "normal", "hard", "normal", "random"]
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        ai_level("expert")
+    for key in GAMES:
+        assert registry.get(key).ai_levels == AI_LEVELS
+
+
+def test_greedy_and_normal_are_the_same_player_and_easy_differs_sometimes():
+    engine = registry.get("wishes")
+    points = random_points("wishes", 3, 30, seed=5)
+    same = [engine.ai_choice(s, d, "greedy", random.Random(1)) == engine.ai_choice(s, d, "normal", random.Random(1))
+            for s, d in points]
+    easy = [engine.ai_choice(s, d, "easy", random.Random(i)) == engine.ai_choice(s, d, "normal", random.Random(i))
+            for i, (s, d) in enumerate(points)]
+    assert all(same) and not all(easy)
+
+
+def test_budget_comes_from_the_environment(monkeypatch):
+    monkeypatch.delenv(BUDGET_ENV, raising=False)
+    assert budget_seconds() == 1.0
+    monkeypatch.setenv(BUDGET_ENV, "250")
+    assert budget_seconds() == 0.25
+
+
+def test_a_lone_choice_is_answered_without_searching():
+    engine = registry.get("wishes")
+    state, decision = random_points("wishes", 2, 1, seed=1)[0]
+    lone = type(decision)(seat=decision.seat, prompt="", choices=decision.choices[:1])
+    start = time.perf_counter()
+    assert search_choice(engine, state, lone, random.Random(0)) == lone.choices[0].id
+    assert time.perf_counter() - start < 0.01
