@@ -19,7 +19,7 @@ from bot import workers
 from bot.models import OPEN_STATUSES, DmNote, GameRecord, GuildSettings, Move, Played, Seat, clean_name
 from bot.store import SqliteStore, Store
 from engines import registry
-from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View
+from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View, ai_level
 
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
@@ -185,14 +185,16 @@ class Host:
             record.seats.append(Seat(user_id=user_id, name=clean_name(name)))
             return (await self._commit(record, None)).record
 
-    async def add_ai(self, game_id: int, by_user: int, level: str = "greedy") -> GameRecord:
+    async def add_ai(self, game_id: int, by_user: int, level: str = "normal") -> GameRecord:
         """Seat an AI player (the lobby's host only)."""
         async with self._lock(game_id):
             record = await self._lobby(game_id)
             self._require_host(record, by_user)
             engine = self.engine(record)
-            if level not in engine.ai_levels:
-                raise HostError(f"AI level must be one of: {', '.join(engine.ai_levels)}.")
+            try:
+                level = ai_level(level)
+            except ValueError as exc:
+                raise HostError(str(exc)) from None
             if len(record.seats) >= engine.max_players:
                 raise HostError(f"This game is full ({engine.max_players} players).")
             number = sum(1 for s in record.seats if s.ai) + 1

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import os
 
 import pytest
 
 from engines import registry
+from engines.search import BUDGET_ENV
+
+os.environ.setdefault(BUDGET_ENV, "20")  # the search player ('hard', the stand-in) thinks briefly in tests
 
 
 class FakeClock:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engines import registry
-from engines.core import GameOver, IllegalChoice, NotYourTurn
+from engines.core import AI_LEVELS, GameOver, IllegalChoice, NotYourTurn
 from renderers import registry as drawings
 
 ID = re.compile(r"^[A-Za-z0-9_.+=\-]{1,24}$")
@@ -87,5 +87,5 @@ def test_finished_games_refuse_moves_states_round_trip_and_views_read_as_text(ke
 def test_rules_summary_options_and_ai_levels_are_published(key):
     engine = registry.get(key)
     assert engine.name and len(engine.rules_summary) > 80
-    assert {"random", "greedy"} <= set(engine.ai_levels)
+    assert engine.ai_levels == AI_LEVELS
     engine.parse_options({})  # every option has a default
