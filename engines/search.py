@@ -5,8 +5,8 @@ beyond what that hands over) and walks one tree of the searching seat's informat
 point, its edges are choice ids, and after an edge the next node is told apart by what the searcher could
 observe of the next decision (its seat, kind and, when not someone else's secret, its choice ids); edges
 not on offer in a world are skipped, and a choice's exploration term counts the worlds it was on offer in
-(availability counts). Choices are picked by UCB1 with a progressive bias toward the game's prior (its
-greedy player). Another seat's private decision, and the other seats of a simultaneous batch, are played
+(availability counts). Choices are picked by PUCT: the mean reward plus an exploration term that leans
+toward the game's prior (its greedy player), so a small budget plays at least as the prior would. Another seat's private decision, and the other seats of a simultaneous batch, are played
 by that prior inside the walk, never branched on, so the tree neither sees a secret nor lets a seat react
 to a choice it could not have seen. Past the tree a playout follows the game's playout policy for a few
 steps, then the game's evaluation (or the final result) scores every seat in [0, 1]. Chance is whatever
@@ -31,7 +31,7 @@ from engines.core import Decision, GameEngine, GameState
 
 BUDGET_ENV = "FISHBOT_AI_BUDGET_MS"
 DEFAULT_BUDGET_MS = 1000.0
-EXPLORE = 0.7  # UCB1 exploration constant, for rewards in [0, 1]
+EXPLORE = 1.5  # PUCT exploration constant, for rewards in [0, 1]
 WALL_CAP = 2.0  # on a busy machine the search stops after this many budgets of wall time
 SETTLE_EVERY = 16  # iterations between checks whether the answer is settled
 
@@ -47,7 +47,7 @@ class Hints:
     playout: Policy | None = None  # the playout policy; None: uniform random
     evaluate: Evaluate | None = None  # each seat's chance of winning from a state; None: play to the end
     horizon: int = 10_000  # playout choices before `evaluate` is asked
-    bias: float = 1.0  # weight of the prior's progressive bias
+    lean: float = 0.5  # the prior's share of the exploration given to its own choice (the rest share the remainder)
 
 
 def budget_seconds() -> float:
@@ -110,27 +110,28 @@ class Node:
         self.after: dict[tuple, Node] = {}  # (choice id, what the searcher sees next) -> node
         self.prior: str | None = None  # the prior's choice, from the first world that reached this node
 
-    def select(self, decision: Decision, bias: float) -> str:
-        """An untried choice (the prior's first), else the best by UCB1 with progressive bias."""
+    def select(self, decision: Decision, lean: float) -> str:
+        """The choice with the best PUCT score: its mean reward (the node's mean while untried) plus an
+        exploration term shared out by the prior, which gives `lean` to its own choice and the rest evenly."""
         stats = self.stats
         ids = [c.id for c in decision.choices]
+        visits_all = total_all = 0.0
         for cid in ids:
             entry = stats.get(cid)
             if entry is None:
-                stats[cid] = [0.0, 0.0, 0.0]
-        for cid in ids:
-            stats[cid][2] += 1.0
-        prior = self.prior
-        if prior is not None and prior in stats and stats[prior][0] == 0.0:
-            return prior
+                entry = stats[cid] = [0.0, 0.0, 0.0]
+            entry[2] += 1.0
+            visits_all += entry[0]
+            total_all += entry[1]
+        untried = total_all / visits_all if visits_all else 0.5
+        prior = self.prior if self.prior in stats else None
+        rest = (1.0 - lean) / (len(ids) - 1) if prior is not None and len(ids) > 1 else 1.0 / len(ids)
         best, best_score = ids[0], -math.inf
         for cid in ids:
             visits, total, avail = stats[cid]
-            if visits == 0.0:
-                return cid
-            score = total / visits + EXPLORE * math.sqrt(math.log(avail) / visits)
-            if cid == prior:
-                score += bias / (visits + 1.0)
+            share = lean if cid == prior else rest
+            mean = total / visits if visits else untried
+            score = mean + EXPLORE * share * math.sqrt(avail) / (1.0 + visits)
             if score > best_score:
                 best, best_score = cid, score
         return best
@@ -195,9 +196,9 @@ class Search:
         return len(visits) > 1 and visits[0] - visits[1] > remaining
 
     def best(self) -> str:
-        """The most visited root choice (the better mean among equals)."""
-        stats = self.root.stats
-        return max(stats, key=lambda cid: (stats[cid][0], stats[cid][1] / max(stats[cid][0], 1.0)))
+        """The most visited root choice (among equals the prior's, then the better mean)."""
+        stats, prior = self.root.stats, self.root.prior
+        return max(stats, key=lambda cid: (stats[cid][0], cid == prior, stats[cid][1] / max(stats[cid][0], 1.0)))
 
     def iterate(self) -> bool:
         """One world: descend the tree, add one node, play out, back the rewards up; False when out of time."""
@@ -214,7 +215,7 @@ class Search:
             if node is not None and branch:
                 if node.prior is None:
                     node.prior = self.prior(engine, world, decision, rnd)
-                cid = node.select(decision, self.hints.bias)
+                cid = node.select(decision, self.hints.lean)
                 path.append((node, decision.seat, cid))
                 fresh = node.stats[cid][0] == 0.0
                 world, _ = engine.apply_to(world, decision, cid)

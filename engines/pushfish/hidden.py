@@ -21,7 +21,7 @@ def determinise(state: PushFishState, seat: int | None, rnd: random.Random) -> P
     new = clone(state)
     _deal_ground(new, seat, rnd)
     _deal_items(new, seat, rnd)
-    mdeck = list(new.mdeck)
+    mdeck = sorted(new.mdeck)  # sorted first: the deal depends on what the seat saw, never on the old order
     rnd.shuffle(mdeck)
     new.mdeck = tuple(mdeck)
     if any(p >= 0 for p in new.plans):
@@ -35,7 +35,7 @@ def _deal_ground(state: PushFishState, seat: int | None, rnd: random.Random) -> 
     """Face-down cards the seat has not peeked and the whole pile are shuffled together and dealt back."""
     mine = set(state.peeks[seat]) if seat is not None else set()
     hidden = [p for p in range(SPACES) if state.ground[p] >= 0 and not state.faceup[p] and state.ground[p] not in mine]
-    pool = [state.ground[p] for p in hidden] + list(state.pile)
+    pool = sorted([state.ground[p] for p in hidden] + list(state.pile))
     rnd.shuffle(pool)
     ground = list(state.ground)
     old = {state.ground[p]: p for p in hidden}
@@ -51,7 +51,8 @@ def _deal_items(state: PushFishState, seat: int | None, rnd: random.Random) -> N
     seen = set(state.shown) | (set(state.tossed[seat]) if seat is not None else set())
     unseen_discards = [i for i, card in enumerate(state.idiscard) if card not in seen]
     others = [s for s in range(len(state.players)) if s != seat]
-    pool = [*state.items, *(state.idiscard[i] for i in unseen_discards), *(c for s in others for c in state.hands[s])]
+    pool = sorted([*state.items, *(state.idiscard[i] for i in unseen_discards),
+                   *(c for s in others for c in state.hands[s])])
     rnd.shuffle(pool)
     hands = list(state.hands)
     for s in others:

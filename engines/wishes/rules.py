@@ -539,6 +539,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         Every seat (and the public) has seen the same things, so `seat` changes nothing here.
         """
         new = super().determinise(state, seat, rnd)
+        new.deck.sort()  # sorted first: the deal depends on what the seat saw, never on the old order
         rnd.shuffle(new.deck)
         return new
 
