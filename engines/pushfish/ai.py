@@ -219,4 +219,4 @@ def _greedy(engine: PushFishEngine, state: PushFishState, decision: Decision, rn
 
 
 EVAL_SCALE = 4.0  # points of lead that make a win about three times as likely as a loss
-HINTS = Hints(prior=_greedy, playout=_greedy, evaluate=_evaluate, horizon=6)
+HINTS = Hints(prior=_greedy, playout=_greedy, evaluate=_evaluate, horizon=3)

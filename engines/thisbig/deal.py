@@ -53,7 +53,7 @@ def _fits(state: ThisBigState, seat: int, cards: list[int], down: list[int]) -> 
 def _deal_lures(new: ThisBigState, others: list[int], rnd: random.Random) -> None:
     """Re-deal the Tackle Box and the other seats' lures (a caster asked to cast keeps two kinds of lure when
     one-choice decisions are automatic)."""
-    pool = new.tackle + [c for t in others for c in new.lures[t]]
+    pool = sorted(new.tackle + [c for t in others for c in new.lures[t]])  # sorted: the deal never hangs on the old order
     must_vary = new.auto_forced and new.phase == "cast" and new.turn in others
     for _ in range(TRIES):
         rnd.shuffle(pool)
@@ -67,15 +67,16 @@ def _deal_lures(new: ThisBigState, others: list[int], rnd: random.Random) -> Non
                 new.lures[t] = lst
             new.tackle = pool[at:]
             return
+    new.tackle.sort()
     rnd.shuffle(new.tackle)  # no fitting deal found: lures stay, the Tackle Box's order is still unknown
 
 
 def _deal_river(new: ThisBigState, others: list[int], rnd: random.Random) -> None:
     """Re-deal the River and the other seats' unknown hand and face-down cards, keeping the constraints."""
     known = set(new.known)
-    fixed = {t: [c for c in new.hands[t] + new.down[t] if c in known] for t in others}
+    fixed = {t: sorted(c for c in new.hands[t] + new.down[t] if c in known) for t in others}
     unknown = {t: len(new.hands[t]) + len(new.down[t]) - len(fixed[t]) for t in others}
-    pool = new.river + [c for t in others for c in new.hands[t] + new.down[t] if c not in known]
+    pool = sorted(new.river + [c for t in others for c in new.hands[t] + new.down[t] if c not in known])
     # the most constrained seats first: the most No Catch colours, then a face-down answer to honour
     order = sorted(others, key=lambda t: (-new.lacks[t].bit_count(), not new.down[t], t))
     for _ in range(RESTARTS):
@@ -105,6 +106,7 @@ def _deal_river(new: ThisBigState, others: list[int], rnd: random.Random) -> Non
             rnd.shuffle(left)
             new.river = left
             return
+    new.river.sort()
     rnd.shuffle(new.river)  # no fitting deal found: hands stay, the River's order is still unknown
 
 
