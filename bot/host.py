@@ -319,6 +319,12 @@ class Host:
             if game_id in self._records:
                 self._records[game_id] = self._records[game_id].model_copy(update=fields)
 
+    async def leave_thread(self, game_id: int) -> None:
+        """The game's thread is gone (deleted, or locked): the game lives in its channel from now on."""
+        await self.store.set_fields(game_id, thread_id=None)
+        if game_id in self._records:
+            self._records[game_id] = self._records[game_id].model_copy(update={"thread_id": None})
+
     async def dm_note(self, game_id: int, user_id: int) -> DmNote | None:
         """The player's last DM about the game, as remembered by `set_dm_note` (in any earlier process too)."""
         return await self.store.get_dm(game_id, user_id)

@@ -34,6 +34,8 @@ STILL_OPEN = " Your choice is still open: use the newest board, your newest DM o
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 ANOTHER_SERVER = "That button belongs to a game on another server, so nothing was done."
 ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing was done. Use the game's own board."
+THREAD_ARCHIVED = 50083  # Discord's code for a write to an archived thread
+UNKNOWN_CHANNEL = 10003
 NOT_IN_DMS = "That button works only on the server where its game is played, so nothing was done."
 
 
@@ -289,15 +291,39 @@ class Table:
                     content=content, embed=embed, attachments=files, view=view, allowed_mentions=MENTION_USERS)
                 self._pinged[record.id] = users
                 return
-            except discord.NotFound:
-                pass  # someone deleted the board: post it again
-        sent = await channel.send(content=content, embed=embed, files=files, view=view or discord.utils.MISSING,
-                                  allowed_mentions=MENTION_USERS)
+            except discord.HTTPException as exc:  # someone deleted the board, or its thread is archived
+                if not isinstance(exc, discord.NotFound) and exc.code != THREAD_ARCHIVED:
+                    raise
+        sent, record = await self._post(record, content=content, embed=embed, files=files,
+                                        view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS)
+        channel = self.bot.get_partial_messageable(record.place_id or 0)
         if record.message_id is not None and not fresh:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(record.message_id).delete()
         await self.host.set_place(record.id, message_id=sent.id)
         self._pinged[record.id] = users
+
+    async def _post(self, record: GameRecord, **kwargs: Any) -> tuple[discord.Message, GameRecord]:
+        """Send to the game's place: an archived thread is unarchived; a deleted or locked one leaves the game in
+        its channel from now on. Returns the message and the record (with its place as it now is)."""
+        place = self.bot.get_partial_messageable(record.place_id or 0)
+        try:
+            return await place.send(**kwargs), record
+        except discord.HTTPException as exc:
+            gone = isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+            if record.thread_id is None or not (gone or exc.code == THREAD_ARCHIVED):
+                raise
+        if not gone:
+            try:
+                await self.bot.http.edit_channel(record.thread_id, archived=False)
+                return await place.send(**kwargs), record
+            except discord.HTTPException:
+                pass  # locked, or no right to unarchive: play on in the channel
+        log.info("game %s: its thread %s is gone or locked; it moves to channel %s", record.id, record.thread_id,
+                 record.channel_id)
+        await self.host.leave_thread(record.id)
+        record = record.model_copy(update={"thread_id": None})
+        return await self.bot.get_partial_messageable(record.place_id or 0).send(**kwargs), record
 
     async def _deliver_private(self, record: GameRecord, events: Sequence[Event]) -> None:
         """DM each person their private events and private decision; a new DM when there is news, else an edit."""

@@ -12,83 +12,27 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.fakediscord.limits import over_limits
+from tests.fakediscord.wire import (
+    EPHEMERAL,
+    Interaction,
+    Msg,
+    error,
+    iso,
+    json_response,
+    option_type,
+    read_body,
+)
+
 DISCORD_EPOCH_MS = 1_420_070_400_000
-EPHEMERAL = 64
 MANAGE_GUILD = 1 << 5
 ALL_MEMBER = (1 << 41) - 1 & ~MANAGE_GUILD & ~(1 << 3)  # everything but admin and Manage Server
 THREAD_PERMS = (1 << 35) | (1 << 38)  # create public threads, send messages in threads
-
-
-@dataclass
-class Msg:
-    """A message as the fake stores it; `history` keeps every earlier version."""
-
-    data: dict[str, Any]
-    files: dict[str, bytes] = field(default_factory=dict)
-    history: list[dict[str, Any]] = field(default_factory=list)
-    deleted: bool = False
-
-    @property
-    def id(self) -> int:
-        return int(self.data["id"])
-
-    @property
-    def channel_id(self) -> int:
-        return int(self.data["channel_id"])
-
-    @property
-    def content(self) -> str:
-        return self.data.get("content") or ""
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.data.get("flags", 0) & EPHEMERAL)
-
-    @property
-    def custom_ids(self) -> list[str]:
-        """Every component custom_id on the message, in order."""
-        return [c["custom_id"] for row in self.data.get("components", []) for c in row.get("components", [])
-                if "custom_id" in c]
-
-    def component(self, custom_id_prefix: str) -> dict[str, Any]:
-        """The first component whose custom_id starts with this text."""
-        for row in self.data.get("components", []):
-            for c in row.get("components", []):
-                if c.get("custom_id", "").startswith(custom_id_prefix):
-                    return c
-        raise KeyError(f"no component {custom_id_prefix!r} in {self.custom_ids}")
-
-    def text(self) -> str:
-        """Content plus embed titles, descriptions and fields, for assertions."""
-        parts = [self.content]
-        for e in self.data.get("embeds", []):
-            parts += [e.get("title", ""), e.get("description", "")]
-            parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in e.get("fields", [])]
-            parts.append((e.get("footer") or {}).get("text", ""))
-        return "\n".join(p for p in parts if p)
-
-
-@dataclass
-class Interaction:
-    """One interaction the fake sent, and how the bot answered it."""
-
-    id: int
-    token: str
-    payload: dict[str, Any]
-    channel_id: int
-    source_message: int | None = None
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
-    answered_at: float = 0.0
-    sent_at: float = 0.0
-    callback_type: int | None = None
-    original: int | None = None
-    followups: list[int] = field(default_factory=list)
+SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 11, 1 << 14, 1 << 15
 
 
 class FakeDiscord:
@@ -109,6 +53,12 @@ class FakeDiscord:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
         self.rejected: list[tuple[str, str]] = []  # (path, which limit) of bodies refused as over Discord's limits
+        # fault injection
+        self.bot_denied = 0  # permission bits the bot lacks in every guild channel (e.g. SEND_MESSAGES)
+        self.rate_limit_writes = 0  # the next this many message writes are answered 429 first
+        self.rate_limited = 0  # how many 429s were answered
+        self._events: list[tuple[int, str]] = []  # (seq, frame) of every dispatch, replayed on RESUME
+        self.resumes = 0
         self.allow_threads = True
         self.channel_id = self._add_channel({"type": 0, "name": "fishing", "guild_id": str(self.guild_id)})
         self._sockets: list[web.WebSocketResponse] = []
@@ -145,6 +95,20 @@ class FakeDiscord:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def reconnect(self) -> None:
+        """Ask every client to reconnect (op 7); discord.py comes back with RESUME and gets what it missed."""
+        for ws in list(self._sockets):
+            await ws.send_str(json.dumps({"op": 7, "d": None}))
+            self._sockets.remove(ws)
+
+    def archive(self, thread_id: int, locked: bool = False) -> None:
+        """Archive a thread as Discord does after its inactivity timeout (or a moderator, locking it)."""
+        self.channels[thread_id]["thread_metadata"] |= {"archived": True, "locked": locked}
+
+    def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a channel or thread."""
+        self.channels.pop(channel_id)
 
     async def drop_connections(self) -> None:
         """Close every gateway socket (the bot process 'dies' from Discord's point of view)."""
@@ -188,7 +152,7 @@ class FakeDiscord:
     def _guild_payload(self) -> dict[str, Any]:
         everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(ALL_MEMBER), "position": 0,
                     "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
-        bot_member = {"user": self.bot_user, "roles": [], "joined_at": _iso(), "deaf": False, "mute": False,
+        bot_member = {"user": self.bot_user, "roles": [], "joined_at": iso(), "deaf": False, "mute": False,
                       "flags": 0}
         return {"id": str(self.guild_id), "name": "Fishing Club", "icon": None, "owner_id": "1",
                 "roles": [everyone], "emojis": [], "stickers": [], "features": [], "member_count": 1,
@@ -197,7 +161,7 @@ class FakeDiscord:
                 "verification_level": 0, "explicit_content_filter": 0, "default_message_notifications": 0,
                 "system_channel_id": None, "preferred_locale": "en-US", "afk_timeout": 300, "nsfw_level": 0,
                 "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-                "soundboard_sounds": [], "joined_at": _iso()}
+                "soundboard_sounds": [], "joined_at": iso()}
 
     # ---- queries for tests ----------------------------------------------------------------------
     def in_channel(self, channel_id: int, include_deleted: bool = False) -> list[Msg]:
@@ -235,9 +199,10 @@ class FakeDiscord:
             app_perms = ALL_MEMBER | (THREAD_PERMS if self.allow_threads else 0)
             if not self.allow_threads:
                 app_perms &= ~THREAD_PERMS
+            app_perms &= ~self.bot_denied
             payload |= {"guild_id": channel.get("guild_id", str(self.guild_id)), "guild_locale": "en-US", "context": 0,
                         "app_permissions": str(app_perms),
-                        "member": {"user": self.users[user_id], "roles": [], "joined_at": _iso(), "deaf": False,
+                        "member": {"user": self.users[user_id], "roles": [], "joined_at": iso(), "deaf": False,
                                    "mute": False, "flags": 0, "permissions": str(perms)}}
         return payload
 
@@ -247,7 +212,7 @@ class FakeDiscord:
         waits for the answer and the bot to go idle."""
         channel_id = channel_id or self.channel_id
         payload = self._base_interaction(user_id, channel_id, 2)
-        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items() if v is not None]
+        opts = [{"name": k, "type": option_type(v), "value": v} for k, v in options.items() if v is not None]
         root = next((c for cmds in self.commands.values() for c in cmds if c["name"] == "fish"), None)
         *groups, name = sub.split()
         typed: dict[str, Any] = {"name": name, "type": 1, "options": opts}
@@ -305,6 +270,7 @@ class FakeDiscord:
         """Send a gateway DISPATCH to every connected client."""
         self._seq += 1
         frame = json.dumps({"op": 0, "t": event, "s": self._seq, "d": data})
+        self._events.append((self._seq, frame))
         for ws in list(self._sockets):
             await ws.send_str(frame)
 
@@ -320,7 +286,15 @@ class FakeDiscord:
             op = frame.get("op")
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11}))
-            elif op in (2, 6):
+            elif op == 6:  # RESUME: replay what the session missed, in order, then RESUMED
+                self.resumes += 1
+                missed = [f for s, f in self._events if s > (frame["d"].get("seq") or 0)]
+                for f in missed:
+                    await ws.send_str(f)
+                self._sockets.append(ws)
+                self._seq += 1
+                await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": self._seq, "d": {}}))
+            elif op == 2:
                 self._sockets.append(ws)
                 self._seq += 1
                 ready = {"v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
@@ -339,12 +313,19 @@ class FakeDiscord:
         try:
             path = "/" + request.match_info["tail"]
             self.requests.append((request.method, path))
-            body, files = await _read_body(request)
+            body, files = await read_body(request)
             problem = over_limits((body.get("data") or {}) if "/callback" in path else body) \
                 if request.method in ("POST", "PATCH") and isinstance(body, dict) else None
             if problem:  # what real Discord answers; the user then sees nothing at all
                 self.rejected.append((path, problem))
-                return _error(400, 50035, f"Invalid Form Body ({problem})")
+                return error(400, 50035, f"Invalid Form Body ({problem})")
+            if self.rate_limit_writes and request.method in ("POST", "PATCH") and "/messages" in path:
+                self.rate_limit_writes -= 1
+                self.rate_limited += 1
+                return web.Response(status=429, body=json.dumps({"message": "You are being rate limited.",
+                                                                 "retry_after": 0.05, "global": False}).encode(),
+                                    headers={"Content-Type": "application/json", "Via": "1.1 google",
+                                             "Retry-After": "1", "X-RateLimit-Scope": "user"})
             for method, pattern, handler in self._routes():
                 if method != request.method:
                     continue
@@ -355,8 +336,8 @@ class FakeDiscord:
                         return result
                     if result is None:
                         return web.Response(status=204)
-                    return _json(200, result)
-            return _error(404, 10000, f"fake discord has no route {request.method} {path}")
+                    return json_response(200, result)
+            return error(404, 10000, f"fake discord has no route {request.method} {path}")
         finally:
             self._in_flight -= 1
 
@@ -378,6 +359,7 @@ class FakeDiscord:
             ("DELETE", hook + r"/messages/(@original|\d+)", self._hook_delete),
             ("POST", r"/users/@me/channels", self._open_dm),
             ("GET", r"/channels/(\d+)", self._get_channel),
+            ("PATCH", r"/channels/(\d+)", self._patch_channel),
             ("POST", r"/channels/(\d+)/messages", self._post_message),
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit_message),
@@ -415,9 +397,9 @@ class FakeDiscord:
                         token: str) -> Any:
         inter = self.interactions.get(token)
         if inter is None:
-            return _error(404, 10062, "Unknown interaction")
+            return error(404, 10062, "Unknown interaction")
         if inter.callback_type is not None:
-            return _error(400, 40060, "Interaction has already been acknowledged.")
+            return error(400, 40060, "Interaction has already been acknowledged.")
         ctype = body["type"]
         data = body.get("data") or {}
         inter.callback_type = ctype
@@ -447,7 +429,7 @@ class FakeDiscord:
     async def _followup(self, _req: web.Request, body: Any, files: Any, _app: str, token: str) -> Any:
         inter = self.interactions.get(token)
         if inter is None:
-            return _error(404, 10015, "Unknown Webhook")
+            return error(404, 10015, "Unknown Webhook")
         msg = self._create(inter.channel_id, body, files, interaction=inter)
         inter.followups.append(msg.id)
         return msg.data
@@ -461,12 +443,12 @@ class FakeDiscord:
 
     async def _hook_get(self, _req: web.Request, _body: Any, _files: Any, _app: str, token: str, which: str) -> Any:
         msg = self._hook_message(token, which)
-        return _error(404, 10008, "Unknown Message") if msg is None else msg.data
+        return error(404, 10008, "Unknown Message") if msg is None else msg.data
 
     async def _hook_edit(self, _req: web.Request, body: Any, files: Any, _app: str, token: str, which: str) -> Any:
         msg = self._hook_message(token, which)
         if msg is None:
-            return _error(404, 10008, "Unknown Message")
+            return error(404, 10008, "Unknown Message")
         if msg.data.get("flags", 0) & 128:
             msg.data["flags"] &= ~128
         return self._edit(msg.id, body, files).data
@@ -475,7 +457,7 @@ class FakeDiscord:
                            which: str) -> Any:
         msg = self._hook_message(token, which)
         if msg is None:
-            return _error(404, 10008, "Unknown Message")
+            return error(404, 10008, "Unknown Message")
         msg.deleted = True
         return None
 
@@ -483,39 +465,62 @@ class FakeDiscord:
     async def _open_dm(self, _req: web.Request, body: Any, *_: Any) -> Any:
         uid = int(body["recipient_id"])
         if uid not in self.users:
-            return _error(400, 50033, "Invalid Recipients")
+            return error(400, 50033, "Invalid Recipients")
         if uid not in self.dm_of:
             self.dm_of[uid] = self._add_channel({"type": 1, "recipients": [self.users[uid]], "last_message_id": None})
         return self.channels[self.dm_of[uid]]
 
+    async def _patch_channel(self, _req: web.Request, body: Any, _files: Any, cid: str) -> Any:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        meta = channel.get("thread_metadata")
+        if meta is not None and "archived" in body:
+            if meta["locked"] and not body["archived"]:
+                return error(403, 50013, "Missing Permissions")
+            meta["archived"] = bool(body["archived"])
+        return channel
+
     async def _get_channel(self, _req: web.Request, _body: Any, _files: Any, cid: str) -> Any:
         channel = self.channels.get(int(cid))
-        return _error(404, 10003, "Unknown Channel") if channel is None else channel
+        return error(404, 10003, "Unknown Channel") if channel is None else channel
 
     async def _post_message(self, _req: web.Request, body: Any, files: Any, cid: str) -> Any:
         channel = self.channels.get(int(cid))
         if channel is None:
-            return _error(404, 10003, "Unknown Channel")
+            return error(404, 10003, "Unknown Channel")
         if channel["type"] == 1 and int(channel["recipients"][0]["id"]) in self.dm_closed:
-            return _error(403, 50007, "Cannot send messages to this user")
+            return error(403, 50007, "Cannot send messages to this user")
+        if channel["type"] != 1 and self.bot_denied & SEND_MESSAGES:
+            return error(403, 50013, "Missing Permissions")
+        meta = channel.get("thread_metadata")
+        if meta and meta["archived"]:
+            if meta["locked"]:
+                return error(400, 50083, "Thread is archived")
+            meta["archived"] = False  # sending in an archived (unlocked) thread unarchives it
         return self._create(int(cid), body, files).data
 
     async def _get_message(self, _req: web.Request, _body: Any, _files: Any, cid: str, mid: str) -> Any:
         msg = self.messages.get(int(mid))
         if msg is None or msg.deleted or msg.channel_id != int(cid):
-            return _error(404, 10008, "Unknown Message")
+            return error(404, 10008, "Unknown Message")
         return msg.data
 
     async def _edit_message(self, _req: web.Request, body: Any, files: Any, cid: str, mid: str) -> Any:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        if (channel.get("thread_metadata") or {}).get("archived"):
+            return error(400, 50083, "Thread is archived")
         msg = self.messages.get(int(mid))
         if msg is None or msg.deleted or msg.channel_id != int(cid):
-            return _error(404, 10008, "Unknown Message")
+            return error(404, 10008, "Unknown Message")
         return self._edit(int(mid), body, files).data
 
     async def _delete_message(self, _req: web.Request, _body: Any, _files: Any, cid: str, mid: str) -> Any:
         msg = self.messages.get(int(mid))
         if msg is None or msg.deleted or msg.channel_id != int(cid):
-            return _error(404, 10008, "Unknown Message")
+            return error(404, 10008, "Unknown Message")
         msg.deleted = True
         return None
 
@@ -527,9 +532,9 @@ class FakeDiscord:
 
     async def _make_thread(self, parent: int, body: Any, starter: int | None) -> Any:
         if not self.allow_threads:
-            return _error(403, 50013, "Missing Permissions")
+            return error(403, 50013, "Missing Permissions")
         meta = {"archived": False, "auto_archive_duration": body.get("auto_archive_duration", 1440),
-                "archive_timestamp": _iso(), "locked": False}
+                "archive_timestamp": iso(), "locked": False}
         tid = starter or self.snowflake()
         self.channels[tid] = {"id": str(tid), "type": 11, "guild_id": str(self.guild_id), "parent_id": str(parent),
                               "name": body.get("name", "thread"), "owner_id": str(self.app_id),
@@ -543,7 +548,7 @@ class FakeDiscord:
         mid = self.snowflake()
         channel = self.channels.get(cid, {})
         data = {"id": str(mid), "channel_id": str(cid), "author": self.bot_user, "content": body.get("content", ""),
-                "timestamp": _iso(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
+                "timestamp": iso(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
                 "mentions": [], "mention_roles": [], "attachments": [], "embeds": body.get("embeds", []),
                 "pinned": False, "type": 0 if interaction is None else 20, "flags": body.get("flags", 0) or 0,
                 "components": body.get("components", [])}
@@ -564,7 +569,7 @@ class FakeDiscord:
         for key in ("content", "embeds", "components", "flags"):
             if key in body and body[key] is not None:
                 msg.data[key] = body[key]
-        msg.data["edited_timestamp"] = _iso()
+        msg.data["edited_timestamp"] = iso()
         self._attach(msg, body, files)
         self.last_write_at = time.perf_counter()
         return msg
@@ -584,85 +589,3 @@ class FakeDiscord:
                          "proxy_url": f"http://127.0.0.1:{self.port}/att/{aid}/{filename}"})
             msg.files[filename] = content
         msg.data["attachments"] = kept
-
-
-async def _read_body(request: web.Request) -> tuple[Any, dict[str, tuple[str, bytes]]]:
-    """JSON body, or a multipart body's payload_json and its files by field name."""
-    files: dict[str, tuple[str, bytes]] = {}
-    if request.content_type.startswith("multipart/"):
-        body: Any = {}
-        reader = await request.multipart()
-        async for part in reader:
-            if part.name == "payload_json":
-                body = json.loads(await part.text())
-            else:
-                files[part.name or ""] = (part.filename or "file", bytes(await part.read()))
-        return body, files
-    raw = await request.read()
-    return (json.loads(raw) if raw else {}), files
-
-
-# Discord's documented limits on a message body (characters).
-LIMITS = {"content": 2000, "title": 256, "description": 4096, "field name": 256, "field value": 1024, "fields": 25,
-          "footer": 2048, "author": 256, "embed total": 6000, "label": 80, "option label": 100,
-          "option value": 100, "option description": 100, "placeholder": 150, "custom_id": 100, "thread name": 100}
-
-
-def over_limits(body: dict[str, Any]) -> str | None:
-    """The first of Discord's length limits this message body breaks, or None."""
-    def over(kind: str, text: Any) -> bool:
-        return text is not None and len(str(text)) > LIMITS[kind]
-
-    if over("content", body.get("content")):
-        return "content"
-    if "components" not in body and over("thread name", body.get("name")):
-        return "thread name"
-    for embed in body.get("embeds") or []:
-        fields = embed.get("fields") or []
-        texts = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
-                 (embed.get("author") or {}).get("name")] + [f.get(k) for f in fields for k in ("name", "value")]
-        for kind, text in (("title", embed.get("title")), ("description", embed.get("description")),
-                           ("footer", (embed.get("footer") or {}).get("text")),
-                           ("author", (embed.get("author") or {}).get("name"))):
-            if over(kind, text):
-                return kind
-        if len(fields) > LIMITS["fields"]:
-            return "fields"
-        for f in fields:
-            if over("field name", f.get("name")) or over("field value", f.get("value")):
-                return "field"
-        if sum(len(str(t)) for t in texts if t) > LIMITS["embed total"]:
-            return "embed total"
-    for row in body.get("components") or []:
-        for c in row.get("components", []):
-            if over("label", c.get("label")) or over("placeholder", c.get("placeholder")) \
-                    or over("custom_id", c.get("custom_id")):
-                return "component"
-            for o in c.get("options") or []:
-                if over("option label", o.get("label")) or over("option value", o.get("value")) \
-                        or over("option description", o.get("description")):
-                    return "select option"
-    return None
-
-
-def _json(status: int, value: Any) -> web.Response:
-    """A JSON answer with exactly `application/json` (discord.py treats anything else as text)."""
-    return web.Response(status=status, body=json.dumps(value).encode(), headers={"Content-Type": "application/json"})
-
-
-def _error(status: int, code: int, message: str) -> web.Response:
-    return _json(status, {"message": message, "code": code})
-
-
-def _option_type(value: Any) -> int:
-    if isinstance(value, bool):
-        return 5
-    if isinstance(value, int):
-        return 4
-    if isinstance(value, float):
-        return 10
-    return 3
-
-
-def _iso() -> str:
-    return datetime.now(UTC).isoformat()

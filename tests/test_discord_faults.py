@@ -1,0 +1,117 @@
+"""Discord faults through the fake: a deleted board, an archived or deleted thread, missing permissions,
+429 rate limits and a gateway RESUME; nothing is lost and nothing is applied twice."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.fakediscord.server import ATTACH_FILES, SEND_MESSAGES, THREAD_PERMS, FakeDiscord
+from tests.test_discord_refusals import only_reply, toy_game
+
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
+
+
+async def _move(fake: FakeDiscord, run, game: int, user: int):
+    board = await run.board(game)
+    return await fake.click(user, board, board.custom_ids[0])
+
+
+async def test_a_deleted_board_is_posted_again_at_the_next_change_and_status_still_works(fake: FakeDiscord, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    deleted = await run.board(game)
+    deleted.deleted = True  # a moderator deletes it
+    status = await fake.slash(bob, "status", channel_id=deleted.channel_id)
+    assert fake.ephemeral_replies(status)[0].data["embeds"], "status shows the board privately"
+    await fake.click(ann, deleted, deleted.custom_ids[0])  # a click on the deleted message (still in a client)
+    board = await run.board(game)
+    assert board.id != deleted.id and not board.deleted and (await run.host.get(game)).state.step == 1
+    await _move(fake, run, game, bob)
+    assert (await run.host.get(game)).state.step == 2
+
+
+async def test_an_archived_thread_is_unarchived_and_the_board_edited_there(fake: FakeDiscord, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    thread = (await run.host.get(game)).thread_id
+    await _move(fake, run, game, ann)
+    fake.archive(thread)
+    await _move(fake, run, game, bob)
+    record = await run.host.get(game)
+    assert record.state.step == 2 and record.thread_id == thread
+    assert not fake.channels[thread]["thread_metadata"]["archived"]
+    assert (await run.board(game)).channel_id == thread
+
+
+async def test_a_locked_thread_falls_back_to_the_channel(fake: FakeDiscord, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    await _move(fake, run, game, ann)
+    fake.archive((await run.host.get(game)).thread_id, locked=True)
+    await _move(fake, run, game, bob)
+    record = await run.host.get(game)
+    assert record.state.step == 2 and record.thread_id is None
+    assert (await run.board(game)).channel_id == fake.channel_id
+
+
+async def test_a_deleted_thread_falls_back_to_the_channel_and_play_goes_on(fake: FakeDiscord, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    board = await run.board(game)
+    fake.delete_channel((await run.host.get(game)).thread_id)
+    await fake.settle()
+    await run.bot.table.publish(game)  # the next change (a timer, a command elsewhere) shows the board again
+    await fake.settle()
+    record = await run.host.get(game)
+    assert record.thread_id is None and (await run.board(game)).channel_id == fake.channel_id
+    assert board.id != record.message_id
+    await _move(fake, run, game, ann)
+    assert (await run.host.get(game)).state.step == 1
+
+
+@pytest.mark.parametrize("denied, name", [(SEND_MESSAGES, "Send Messages"), (ATTACH_FILES, "Attach Files")])
+async def test_start_without_send_or_attach_permission_tells_the_host_and_opens_nothing(fake: FakeDiscord, run,
+                                                                                         denied, name):
+    ann = fake.add_user("Ann")
+    fake.bot_denied = denied
+    inter = await fake.slash(ann, "start toy")
+    assert name in only_reply(fake, inter)
+    assert not await run.host.games(fake.guild_id)
+
+
+async def test_start_without_thread_permission_tells_the_host_the_game_stays_in_the_channel(fake: FakeDiscord, run):
+    ann = fake.add_user("Ann")
+    fake.bot_denied = THREAD_PERMS
+    inter = await fake.slash(ann, "start toy")
+    [note] = [m for m in fake.ephemeral_replies(inter)]
+    assert "Create Public Threads" in note.content
+    [record] = await run.host.games(fake.guild_id)
+    assert record.thread_id is None
+
+
+async def test_429_rate_limits_delay_the_board_but_lose_and_double_nothing(fake: FakeDiscord, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    fake.rate_limit_writes = 3
+    await _move(fake, run, game, ann)
+    await _move(fake, run, game, bob)
+    assert fake.rate_limited == 3
+    record = await run.host.get(game)
+    assert record.state.step == 2 and f"move {record.state.step}" in (await run.board(game)).text()
+
+
+async def test_a_click_sent_during_a_gateway_reconnect_arrives_by_resume_and_is_applied_once(fake: FakeDiscord,
+                                                                                              run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    board = await run.board(game)
+    await fake.reconnect()
+    inter = await fake.click(ann, board, board.custom_ids[0], wait=False)  # buffered: no socket is connected
+    await fake.settle(inter)
+    assert fake.resumes >= 1 and (await run.host.get(game)).state.step == 1
+    await fake.dispatch("INTERACTION_CREATE", inter.payload)  # Discord delivers the same click again
+    await asyncio.sleep(0.2)
+    await fake.settle()
+    assert (await run.host.get(game)).state.step == 1
