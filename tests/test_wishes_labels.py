@@ -86,3 +86,12 @@ def test_choice_labels_are_short_and_details_say_the_whole_move():
     assert choices["boat-2"].label == "Take Catfish ×2, slot 3: pay 2, get 1 worm"
     assert choices["sell-0"].label == "Boat 1: sell Kingfish $4"
     assert choices["sell-0"].detail == "Sell Kingfish (Sell All of One Kind) from boat 1: 1 fish × $4 = $4"
+
+
+def test_choices_are_grouped_the_way_the_board_is_laid_out():
+    s = table(3, ocean=[card(BOAT, CAT), card(SELLALL, KING), card(DOUBLE, CAT), card(SPOIL, SWORD)],
+              boats=[[card(SELLALL, KING), -1]])
+    groups = {c.id: c.group for c in ENGINE.decisions(s)[0].choices}
+    assert groups == {"boat-0": "Into a boat", "wish-0": "For its wish", "boat-1": "Into a boat",
+                      "wish-1": "For its wish", "boat-2": "Into a boat", "boat-3": "Into a boat",
+                      "wish-3": "For its wish", "sell-0": "Sell"}

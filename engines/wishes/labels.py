@@ -38,6 +38,10 @@ WISH_EFFECTS = {
     SELLAS: "sell all of one kind as {kind}",
 }
 
+# The row (or menu) a UI puts a choice in, by the head of its id: the ocean's two ways to take, then the boats.
+GROUPS = {"boat": "Into a boat", "wish": "For its wish", "sell": "Sell", "kind": "Sell all", "buyer": "Buyer",
+          "steps": "Steps", "market": "Market", "garbage": "Garbage heap", "seat": "Whose fish"}
+
 STAGE_PROMPTS = {
     "buyer": "which buyer moves?",
     "steps": "how far clockwise does the buyer move?",

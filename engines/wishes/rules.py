@@ -230,7 +230,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
     def _make(self, state: WishesState, cid: str) -> Choice:
         """A choice with its short label and its full sentence."""
         label, detail = self._choice_text(state, cid)
-        return Choice(id=cid, label=label, detail=detail, group=cid.partition("-")[0])
+        return Choice(id=cid, label=label, detail=detail, group=labels.GROUPS[cid.partition("-")[0]])
 
     def _cached(self, state: WishesState, key: tuple) -> Choice:
         """A common choice, shared by everything its label shows (choices are immutable)."""
