@@ -80,3 +80,9 @@ def test_pick_labels_name_the_space_and_tile_and_the_column_step_is_short():
     assert (choices[0].label, choices[0].detail) == (
         f"A2 {KIND_NAMES[kind]}", f"Remove the {KIND_NAMES[kind]} at A2 from the game (back to the box).")
     assert (choices[-1].label, choices[-1].detail) == ("Other column", "Go back and choose another column.")
+
+
+def test_moves_and_picks_are_grouped_by_board_row_for_the_buttons():
+    s = ENGINE.new_game(["a", "b", "c"], {"board": "large", "first_player": 0}, 3)
+    groups = [c.group for c in ENGINE.decisions(s)[0].choices]
+    assert groups == ["Row 3"] * 4 + ["Row 4"] * 2 + ["Row 5"] * 4

@@ -10,7 +10,7 @@ Option = tuple[str, str, str, str]  # choice id, label, detail, group (the board
 
 def _row(board: Board, cell: int) -> str:
     """The layout group of a cell: its board row."""
-    return f"row {cell // board.width + 1}"
+    return f"Row {cell // board.width + 1}"
 
 
 def move(board: Board, cell: int, kind: str, start: str, line: bool, left: bool) -> Option:
