@@ -277,24 +277,32 @@ def _card(img: Image.Image, v: FriendlyView, seat: int, y: int) -> int:
     return y + card.height
 
 
+def _card_head(img: Image.Image, seat: int, y: int, height: int, name: str, right: str, size: int,
+               lit: bool) -> None:
+    """A player's card frame (gold when `lit`) and its head line: badge, name, and `right` at the right edge."""
+    draw = ImageDraw.Draw(img)
+    x0, x1 = PAD, WIDTH - PAD
+    draw.rounded_rectangle((x0, y, x1, y + height), radius=10, fill=ACTIVE_FILL if lit else PANEL,
+                           outline=HIGHLIGHT if lit else (190, 180, 160), width=5 if lit else 2)
+    if lit:
+        draw.rounded_rectangle((x0 - 2, y - 2, x1 + 2, y + height + 2), radius=12, outline=INK, width=1)
+    seat_badge(img, seat, x0 + 22, y + CARD_HEAD / 2 + 2, 13)
+    big = font(size, bold=True)
+    width = draw.textlength(right, font=big)
+    draw.text((x1 - 12 - width, y + CARD_HEAD / 2 + 2), right, font=big, fill=INK, anchor="lm")
+    draw.text((x0 + 42, y + CARD_HEAD / 2 + 2), fit_text(draw, name, int(x1 - x0 - 70 - width), TEXT, True),
+              font=font(TEXT, bold=True), fill=INK, anchor="lm")
+
+
 @lru_cache(maxsize=64)  # ~0.2 MB each: the cards of a dozen games in play
 def card_image(seat: int, name: str, active: bool, tally: tuple[tuple[str, int], ...], score: str) -> Image.Image:
     """A player's card: badge, name, scores and their catch by kind; framed in gold on their turn."""
     height = CARD_HEAD + max(1, -(-len(tally) // _per_line())) * CARD_LINE + 4
     img = Image.new("RGB", (WIDTH, height + 4), BG)
     draw = ImageDraw.Draw(img)
-    x0, x1, y = PAD, WIDTH - PAD, 2
-    draw.rounded_rectangle((x0, y, x1, y + height - 2), radius=10, fill=ACTIVE_FILL if active else PANEL,
-                           outline=HIGHLIGHT if active else (190, 180, 160), width=5 if active else 2)
-    if active:
-        draw.rounded_rectangle((x0 - 2, y - 2, x1 + 2, y + height), radius=12, outline=INK, width=1)
-    seat_badge(img, seat, x0 + 22, y + CARD_HEAD / 2 + 2, 13)
+    x0, y = PAD, 2
+    _card_head(img, seat, y, height - 2, ("▶ " if active else "") + name, score, TEXT, active)
     bold = font(TEXT, bold=True)
-    sw = draw.textlength(score, font=bold)
-    draw.text((x1 - 12 - sw, y + CARD_HEAD / 2 + 2), score, font=bold, fill=INK, anchor="lm")
-    name = ("▶ " if active else "") + name
-    draw.text((x0 + 42, y + CARD_HEAD / 2 + 2), fit_text(draw, name, int(x1 - x0 - 70 - sw), TEXT, True),
-              font=bold, fill=INK, anchor="lm")
     if not tally:
         draw.text((x0 + 14, y + CARD_HEAD + CARD_LINE / 2), "nothing caught yet", font=font(SMALL), fill=MUTED,
                   anchor="lm")
@@ -442,16 +450,8 @@ def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: 
     won = seat in result.winners
     x0, x1 = PAD, WIDTH - PAD
     height = row_height(result, seat)
-    draw.rounded_rectangle((x0, y, x1, y + height), radius=10, fill=ACTIVE_FILL if won else PANEL,
-                           outline=HIGHLIGHT if won else (190, 180, 160), width=4 if won else 2)
-    seat_badge(img, seat, x0 + 22, y + CARD_HEAD / 2 + 2, 13)
-    big = font(px(WIDTH, 13), bold=True)
-    total = str(result.scores[seat])
-    tw = draw.textlength(total, font=big)
-    draw.text((x1 - 12 - tw, y + CARD_HEAD / 2 + 2), total, font=big, fill=INK, anchor="lm")
     name = f"{result.ranks[seat]}. {v.players[seat]}" + ("  ★" if won else "")
-    draw.text((x0 + 42, y + CARD_HEAD / 2 + 2), fit_text(draw, name, int(x1 - x0 - 80 - tw), TEXT, True),
-              font=font(TEXT, bold=True), fill=INK, anchor="lm")
+    _card_head(img, seat, y, height, name, str(result.scores[seat]), px(WIDTH, 13), won)
     chips = _chips(result, seat)
     bar_y, bar_x, span = y + CARD_HEAD + 2, x0 + 12.0, x1 - x0 - 24
     for part, n, _, _ in chips:
