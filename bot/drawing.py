@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from bot import workers
 
-Kind = Literal["board", "hand", "final"]
+Kind = Literal["board", "hand", "final", "animation"]
 Runner = Callable[..., Awaitable[Any]]
 KEEP_GAMES = 512  # games whose newest pictures are kept
 

@@ -146,12 +146,16 @@ class Host:
 
     async def replay(self, game_id: int) -> GameState:
         """Rebuild a game's state from its seed and move log alone."""
+        return (await self.replay_states(game_id))[-1]
+
+    async def replay_states(self, game_id: int) -> list[GameState]:
+        """Every state of a game rebuilt from its seed and move log: the opening, then one after each move."""
         record = await self.get(game_id)
         engine = self.engine(record)
-        state = engine.new_game(record.names, record.options, record.seed)
+        states = [engine.new_game(record.names, record.options, record.seed)]
         for move in await self.store.moves(game_id):
-            state, _ = engine.apply(state, move.seat, move.choice_id)
-        return state
+            states.append(engine.apply(states[-1], move.seat, move.choice_id)[0])
+        return states
 
     # ---- lobby ----------------------------------------------------------------------------------
     async def create(self, key: str, options: dict[str, Any] | None, user_id: int, name: str,

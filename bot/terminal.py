@@ -1,4 +1,4 @@
-"""The offline players: a terminal game against AI seats, and an all-AI demo that writes every board."""
+"""The offline players: a terminal game against AI seats, and an all-AI demo that writes every board and a replay."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import replay
 from bot.host import Host, HostError
 from bot.models import GameRecord
 from engines.core import Decision
 from renderers import registry as drawings
+from renderers import replay as replay_drawing
 
 TERMINAL_USER = 0  # user id of the person at the terminal
 
@@ -30,6 +32,15 @@ def save_final(record: GameRecord, host: Host, out: Path) -> Path:
     assert result is not None
     path = out / "final.png"
     path.write_bytes(drawings.get(record.key).final(host.view(record, None), result))
+    return path
+
+
+async def save_replay(record: GameRecord, host: Host, out: Path) -> Path:
+    """Draw the game's animated replay (a frame per move, then the score chart) to replay.gif in `out`."""
+    views = await replay.public_views(host, record)
+    path = out / replay.REPLAY_FILE
+    path.write_bytes(replay_drawing.animation(drawings.get(record.key).__name__, host.engine(record).name, views,
+                                              host.result(record)))
     return path
 
 
@@ -147,6 +158,7 @@ async def demo(key: str, players: int, db: str, out: Path, options: dict[str, An
         text = standings(record, host)
         (out / "scores.txt").write_text(text + "\n")
         save_final(record, host, out)
+        await save_replay(record, host, out)
         stream.write(f"{host.engine(record).name}, seed {seed}: {step} moves, {step + 1} boards in {out}\n")
         stream.write(text + "\n")
         return record

@@ -6,6 +6,7 @@ import io
 import itertools
 
 import pytest
+from PIL import Image
 
 from bot import cli, terminal
 from bot.host import Host
@@ -59,3 +60,5 @@ async def test_demo_writes_every_board_and_is_reproducible(tmp_path):
     boards = sorted((tmp_path / "a").glob("board_*.png"))
     assert len(boards) == len(log_a.splitlines()) + 1
     assert (tmp_path / "a" / "final.png").stat().st_size > 1000
+    with Image.open(tmp_path / "a" / "replay.gif") as replay:
+        assert replay.n_frames == len(boards) + 1  # every board (each thisbig move shows), then the score chart

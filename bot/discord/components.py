@@ -107,7 +107,24 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:h:(?
         await _table(interaction).on_hand_button(interaction, ids.parse_game(self.body))
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton)
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:r:(?P<body>.*)"):
+    """"Watch the replay" under a final board: posts the game's animated replay."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="Watch the replay", emoji="🎬", style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id))
+        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_replay_button(interaction, ids.parse_game(self.body))
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, ReplayButton)
 
 
 def lobby_view(game: int) -> discord.ui.View:
@@ -115,6 +132,13 @@ def lobby_view(game: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ids.LOBBY_ACTIONS:
         view.add_item(LobbyButton(ids.lobby(game, action)))
+    return view
+
+
+def final_view(game: int) -> discord.ui.View:
+    """The button under a finished game's board."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(ids.replay(game)))
     return view
 
 

@@ -52,6 +52,11 @@ def hand(game: int) -> str:
     return f"fish:h:{game}"
 
 
+def replay(game: int) -> str:
+    """The custom_id of the "Watch the replay" button on a final board."""
+    return f"fish:r:{game}"
+
+
 def parse_choice(body: str, select: bool = False) -> ChoiceRef | None:
     """The reference in a choice button's (or select's) custom_id body; None when malformed."""
     m = (_SELECT if select else _CHOICE).fullmatch(body)

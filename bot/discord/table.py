@@ -20,13 +20,14 @@ from typing import Any
 
 import discord
 
-from bot import timers
+from bot import replay, timers
 from bot.discord import components, ids, limits, messages
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
 from engines.core import Decision, Event, GameError
 from renderers import registry as renderers
+from renderers import replay as replay_drawing
 
 log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
@@ -196,6 +197,33 @@ class Table:
                 if decision else None)
         await interaction.edit_original_response(content=text, view=view, **kwargs)
 
+    async def on_replay_button(self, interaction: discord.Interaction, game: int | None) -> None:
+        """The "Watch the replay" button."""
+        async with self.work():
+            try:
+                if game is None:
+                    raise HostError(ids.MALFORMED)
+                check_place(interaction, await self.host.get(game), dm_ok=False)
+                await self.show_replay(interaction, game)
+            except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
+                await self.fail(interaction, exc)
+
+    async def show_replay(self, interaction: discord.Interaction, game: int) -> None:
+        """Post the game's animated replay where it was asked for (public: it shows only public boards)."""
+        record = await self.host.get(game)
+        views = await replay.public_views(self.host, record)  # refuses a game not yet started, before deferring
+        renderer = self._renderer(record.key)
+        if renderer is None:
+            raise HostError("This game has no pictures to replay.")
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        gif = await self.drawer.picture(record.id, record.version, "animation", None, replay_drawing.__name__,
+                                        renderer.__name__, self.host.engine(record).name, views,
+                                        self.host.result(record))
+        await interaction.edit_original_response(
+            content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
+            attachments=[_file(gif, replay.REPLAY_FILE)])
+
     async def show_status(self, interaction: discord.Interaction, game: int) -> None:
         """The lobby or the public board, answered ephemerally (already deferred)."""
         record = await self.host.get(game)
@@ -273,6 +301,7 @@ class Table:
             embed.add_field(name="Final scores", value=messages.result_lines(
                 record, result.scores, result.ranks, result.winners), inline=False)
             limits.embed(embed)
+            view = components.final_view(record.id)
             users = frozenset(s.user_id for s in record.seats if s.user_id is not None)
         elif record.status == "active":
             public = [d for d in pending if not d.private and d.seat in waiting]

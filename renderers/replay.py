@@ -1,0 +1,86 @@
+"""The animated replay of a whole game: one frame per move that changed the public board, then the score chart.
+
+Built from public views only (the host replays the move log from the seed and hands over each public view),
+so a replay can show nothing a spectator could not have seen. Frames are the game's own board drawings,
+shrunk to half size (their texts keep their size relative to the width, so they read as the board does on a
+phone), each with a strip saying which move it shows. GIF, since it is smaller than APNG for these drawings
+(bench/bench_replay.py prints both).
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engines.core import Result, View
+from renderers.art import px
+from renderers.chart import chart_image
+from renderers.common import BG, font
+
+SHRINK = 2  # frames are the boards at half size: 1200 px boards give 600 px frames
+FRAME_MS = 900
+CHART_MS = 6000
+COLOURS = 128
+FORMATS = ("gif", "png")
+
+
+def _strip(width: int, text: str) -> Image.Image:
+    """The strip under a frame: which move it shows."""
+    height = px(width, 16)
+    img = Image.new("RGB", (width, height), (40, 62, 88))
+    ImageDraw.Draw(img).text((px(width, 6), height // 2), text, font=font(px(width, 9), True), fill=(255, 255, 255),
+                             anchor="lm")
+    return img
+
+
+def _shrunk(png: bytes) -> Image.Image:
+    """A board drawing at half its size (a 2x2 box average: quick, and crisp enough for a frame)."""
+    return Image.open(io.BytesIO(png)).convert("RGB").reduce(SHRINK)
+
+
+def frames(renderer: str, title: str, views: Sequence[View], result: Result | None) -> list[Image.Image]:
+    """Every frame, all the same size: each view's board (drawn by the game's renderer module, named so a
+    worker process can import it) with its move number, then the score chart."""
+    drawing = importlib.import_module(renderer)
+    shown: list[Image.Image] = []
+    last = len(views) - 1
+    for i, view in enumerate(views):
+        board = _shrunk(drawing.board(view))
+        width = board.width
+        strip = _strip(width, "Start" if i == 0 else f"Move {i} of {last}" if i < last else f"Move {i}: the end")
+        frame = Image.new("RGB", (width, board.height + strip.height), BG)
+        frame.paste(board, (0, 0))
+        frame.paste(strip, (0, board.height))
+        shown.append(frame)
+    if result is not None and views:
+        shown.append(chart_image(title, views[-1].players, result, shown[-1].width))
+    width = max(f.width for f in shown)
+    height = max(f.height for f in shown)
+    out = []
+    for f in shown:
+        if f.size != (width, height):
+            padded = Image.new("RGB", (width, height), BG)
+            padded.paste(f, (0, 0))
+            f = padded
+        out.append(f)
+    return out
+
+
+def animation(renderer: str, title: str, views: Sequence[View], result: Result | None, fmt: str = "gif") -> bytes:
+    """The replay as an animated GIF (or APNG with fmt="png"): one frame per view, the chart held longest."""
+    if fmt not in FORMATS:
+        raise ValueError(f"fmt must be one of {FORMATS}")
+    shown = frames(renderer, title, views, result)
+    if not shown:
+        raise ValueError("a replay needs at least one view")
+    durations = [FRAME_MS] * len(shown)
+    durations[-1] = CHART_MS
+    if fmt == "gif":
+        shown = [f.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+                 for f in shown]
+    buf = io.BytesIO()
+    shown[0].save(buf, format=fmt.upper(), save_all=True, append_images=shown[1:], duration=durations, loop=0)
+    return buf.getvalue()
