@@ -1,4 +1,5 @@
-"""The replay through the real client: `/fish replay` and the final board's button post an animated GIF."""
+"""The end through the real client: the final board carries the score chart, and `/fish replay` and its button
+post an animated GIF."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ async def test_the_final_board_s_replay_button_posts_the_whole_game_for_everyone
     ann = fake.add_user("Ann")
     game = await _finished_toy_game(fake, run, ann)
     final = await run.board(game)
+    assert Image.open(io.BytesIO(final.files["scores.png"])).format == "PNG"  # the score chart beside the board
     inter = await fake.click(ann, final, f"fish:r:{game}")
     posted = fake.messages[inter.original]
     assert not posted.ephemeral and "Replay of Toy" in posted.text()

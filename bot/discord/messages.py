@@ -15,6 +15,7 @@ COLOUR = discord.Colour.from_rgb(0, 114, 178)
 LETTERS = "ABCDEF"
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
+CHART_FILE = "scores.png"
 MAX_LINES = 8
 
 

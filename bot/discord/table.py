@@ -25,7 +25,8 @@ from bot.discord import components, ids, limits, messages
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
-from engines.core import Decision, Event, GameError
+from engines.core import Decision, Event, GameError, Result
+from renderers import chart
 from renderers import registry as renderers
 from renderers import replay as replay_drawing
 
@@ -314,6 +315,8 @@ class Table:
             or not users <= previous
         channel = self.bot.get_partial_messageable(record.place_id or 0)
         files = [_file(png, messages.BOARD_FILE)] if png else []
+        if png and record.status == "finished" and result is not None:
+            files.append(_file(await self._chart_png(record, result), messages.CHART_FILE))
         if not repost:
             try:
                 await channel.get_partial_message(record.message_id).edit(  # type: ignore[arg-type]
@@ -465,6 +468,11 @@ class Table:
             return await self.drawer.picture(record.id, record.version, "final", None, renderer.__name__,
                                              view, result)
         return await self.drawer.picture(record.id, record.version, "board", None, renderer.__name__, view)
+
+    async def _chart_png(self, record: GameRecord, result: Result) -> bytes:
+        """The final score chart: each player's points by category, the winner named."""
+        return await self.drawer.picture(record.id, record.version, "chart_png", None, chart.__name__,
+                                         self.host.engine(record).name, record.names, result)
 
     async def _hand_png(self, record: GameRecord, seat: int) -> bytes | None:
         """A seat's private hand image, or its own view of the board when the game has no hand."""
