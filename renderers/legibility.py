@@ -1,8 +1,9 @@
-"""Measure the text drawn in images as a phone shows them: every `ImageDraw.text` call's font size at 400 px.
+"""Measure the text drawn in images as a phone shows them: every `ImageDraw.text` call's font size at 400 px,
+and whether the text lies wholly on its canvas.
 
 A text drawn on a canvas W px wide shows at size*400/W px when the image is shown 400 px wide. A text drawn on a
 smaller piece pasted into the image counts at the image's width; one drawn on a larger (supersampled) canvas
-counts at that canvas's width.
+counts at that canvas's width. A text drawn into a cached sprite is seen only when the sprite is first drawn.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ DEFAULT_SIZE = 10.0  # Pillow's default font size, when a text is drawn without 
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """One text drawn: its font size, the width of the canvas it went on, and the text."""
+    """One text drawn: its font size, the width of the canvas it went on, the text, and whether it lies wholly
+    on that canvas (a text cut by the edge is unreadable however large)."""
 
     size: float
     canvas: int
     text: str
+    inside: bool = True
 
 
 @contextmanager
@@ -43,12 +46,18 @@ def recording() -> Iterator[list[Drawn]]:
     original = ImageDraw.ImageDraw.text
 
     def text(self: ImageDraw.ImageDraw, xy, content, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
-        """ImageDraw.text that notes the font size and canvas width first."""
+        """ImageDraw.text that notes the font size, canvas width and whether the text fits the canvas first."""
         used = content.font if isinstance(content, ImageText.Text) else font
         size = used.size if isinstance(used, ImageFont.FreeTypeFont) else kwargs.get("font_size") or DEFAULT_SIZE
         shown = content.text if isinstance(content, ImageText.Text) else content
         if str(shown).strip():
-            drawn.append(Drawn(float(size), self._image.width, str(shown)))
+            inside = True
+            if isinstance(used, ImageFont.FreeTypeFont):
+                anchor = kwargs.get("anchor", args[0] if args else None)
+                x0, y0, x1, y1 = self.textbbox(xy, shown, font=used, anchor=anchor)
+                width, height = self._image.size
+                inside = x0 >= -1 and y0 >= -1 and x1 <= width + 1 and y1 <= height + 1
+            drawn.append(Drawn(float(size), self._image.width, str(shown), inside))
         return original(self, xy, content, fill, font, *args, **kwargs)
 
     ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
@@ -65,7 +74,7 @@ def measure(render: Callable[[], bytes | None]) -> list[Drawn] | None:
     if png is None:
         return None
     width = Image.open(io.BytesIO(png)).width
-    return [Drawn(d.size * DISPLAY_WIDTH / max(d.canvas, width), width, d.text) for d in drawn]
+    return [Drawn(d.size * DISPLAY_WIDTH / max(d.canvas, width), width, d.text, d.inside) for d in drawn]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -76,7 +85,8 @@ def percentile(values: list[float], q: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """The legibility of one kind of image: the smallest text, the 10th percentile and counts under 6 and 8 px."""
+    """The legibility of one kind of image: the smallest text, the 10th percentile, counts under 6 and 8 px, and
+    texts cut by the canvas edge."""
 
     images: int
     texts: int
@@ -85,10 +95,12 @@ class Figures:
     under6: int
     under8: int
     worst: str
+    outside: int = 0
+    cut: str = ""
 
     def passes(self) -> bool:
-        """Smallest >= 6 px and 10th percentile >= 8 px at 400 px display width."""
-        return self.smallest >= SMALLEST and self.p10 >= READABLE
+        """Smallest >= 6 px and 10th percentile >= 8 px at 400 px display width, and no text off the canvas."""
+        return self.smallest >= SMALLEST and self.p10 >= READABLE and not self.outside
 
 
 def figures(images: list[list[Drawn]]) -> Figures:
@@ -98,8 +110,9 @@ def figures(images: list[list[Drawn]]) -> Figures:
     if not sizes:
         return Figures(len(images), 0, math.inf, math.inf, 0, 0, "")
     worst = min(texts, key=lambda d: d.size)
+    cut = [d.text for d in texts if not d.inside]
     return Figures(len(images), len(sizes), min(sizes), percentile(sizes, 10), sum(s < SMALLEST for s in sizes),
-                   sum(s < READABLE for s in sizes), worst.text)
+                   sum(s < READABLE for s in sizes), worst.text, len(cut), cut[0] if cut else "")
 
 
 def _states(engine: GameEngine, seed: int, stops: int) -> tuple[list[GameState], GameState]:
