@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=150)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    print(f"replay of {args.moves} moves at the largest player count, frames at 1/{replay.SHRINK} of the board; "
+    print(f"replay of {args.moves} moves at the largest player count, boards >= {replay.SHRINK_FROM} px halved; "
           f"median of {args.rounds} rounds (wall clock and this process's CPU time)")
     print(f"{'game':9} {'moves':>5} {'frames':>6} {'format':6} {'wall s':>7} {'cpu s':>6} {'bytes':>10} {'MB':>6}")
     for key in registry.keys():

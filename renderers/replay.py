@@ -2,7 +2,7 @@
 
 Built from public views only (the host replays the move log from the seed and hands over each public view),
 so a replay can show nothing a spectator could not have seen. Frames are the game's own board drawings,
-shrunk to half size (their texts keep their size relative to the width, so they read as the board does on a
+halved when 1000 px wide or more (their texts keep their size relative to the width, so they read as the board does on a
 phone), each with a strip saying which move it shows. GIF, since it is smaller than APNG for these drawings
 (bench/bench_replay.py prints both).
 """
@@ -20,7 +20,7 @@ from renderers.art import px
 from renderers.chart import chart_image
 from renderers.common import BG, font
 
-SHRINK = 2  # frames are the boards at half size: 1200 px boards give 600 px frames
+SHRINK_FROM = 1000  # boards this wide or wider become frames at half size: 1200 px boards give 600 px frames
 FRAME_MS = 900
 CHART_MS = 6000
 COLOURS = 128
@@ -37,8 +37,10 @@ def _strip(width: int, text: str) -> Image.Image:
 
 
 def _shrunk(png: bytes) -> Image.Image:
-    """A board drawing at half its size (a 2x2 box average: quick, and crisp enough for a frame)."""
-    return Image.open(io.BytesIO(png)).convert("RGB").reduce(SHRINK)
+    """A board drawing as a frame: halved when it is SHRINK_FROM px wide or more (a 2x2 box average: quick,
+    and crisp enough), else as drawn, so no frame is much narrower than a phone shows it."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    return img.reduce(2) if img.width >= SHRINK_FROM else img
 
 
 def frames(renderer: str, title: str, views: Sequence[View], result: Result | None) -> list[Image.Image]:

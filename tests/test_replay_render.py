@@ -64,3 +64,12 @@ def test_an_unknown_replay_format_is_refused():
     engine, views, result = _views("thisbig")
     with pytest.raises(ValueError, match="fmt must be one of"):
         replay.animation(drawings.get("thisbig").__name__, engine.name, views[:2], result, fmt="webm")
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_a_frame_is_the_board_halved_only_when_the_board_is_wide(key):
+    engine, views, result = _views(key)
+    with Image.open(io.BytesIO(drawings.get(key).board(views[0]))) as board:
+        width = board.width
+    frames = replay.frames(drawings.get(key).__name__, engine.name, views[:2], result)
+    assert frames[0].width == (width // 2 if width >= replay.SHRINK_FROM else width)
