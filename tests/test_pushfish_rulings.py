@@ -138,6 +138,23 @@ def test_the_player_chooses_which_fish_a_mission_uses_so_a_second_stays_possible
     assert [m for m, _ in ENGINE._claimable(s, 0)] == [mission("Sardine Run")]
 
 
+def test_the_way_the_player_picks_is_the_way_used_even_when_it_spoils_another_mission(monkeypatch):
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    offer_only(s, "Little Nibblers", "Sardine Run")
+    held = [card("Sardine"), card("Carp"), card("Flounder"), card("Mackerel")]
+    for c in held:
+        take_out(s, c)
+    set_catches(s, 0, held)
+    put(s, 0, "Clownfish")
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Little Nibblers')}")
+    spoiler = next(c for c in ENGINE.decisions(s)[0].choices if c.label == "Sardine, Carp, Flounder")
+    assert spoiler.detail == "Use Sardine, Carp, Flounder"  # it keeps no other mission possible, and says so
+    s, _ = play(s, 0, spoiler.id)
+    assert set(s.spent) == {card("Sardine"), card("Carp"), card("Flounder")} and ENGINE._claimable(s, 0) == []
+
+
 def test_a_fish_used_for_one_mission_cannot_count_for_another(monkeypatch):
     s = game(chars=("hattori", "jack"))
     empty_hands(s)
