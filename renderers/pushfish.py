@@ -260,8 +260,10 @@ def _status(view: PushFishView) -> str:
         weaker = f" as {STRENGTHS[view.zone]}" if view.zone >= 0 and view.zone != c.strength else ""
         return f"{name} fights {c.name} ({STRENGTHS[c.strength]}{weaker}): {view.rods} rod actions left{need}"
     if view.phase in ("cast", "hit", "nohit"):
-        calm = " (Calm Water)" if view.calm else ""
-        return f"{name} is casting: {view.casts} bait{'s' * (view.casts != 1)} left{calm}"
+        left = f"{view.casts} bait{'s' * (view.casts != 1)} left" + (" (Calm Water)" if view.calm else "")
+        if view.phase == "hit":
+            return f"{name} has a HIT: fight it or cast again ({left})"
+        return f"{name} is casting: {left}" if view.phase == "cast" else f"{name} has no HIT ({left})"
     if view.phase == "mission":
         return f"{name} may claim a mission"
     return f"{name} has caught a fish"
