@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = " Your choice is still open: use the newest board, your newest DM or **My hand**."
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
 ANOTHER_SERVER = "That button belongs to a game on another server, so nothing was done."
 ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing was done. Use the game's own board."
 THREAD_ARCHIVED = 50083  # Discord's code for a write to an archived thread
@@ -64,6 +65,7 @@ class Table:
         self.skipped = 0  # refreshes skipped because a refresh already showed a newer state
         self._locks: dict[int, asyncio.Lock] = {}
         self._queued: dict[int, Update] = {}  # game -> news waiting for the game's next refresh
+        self._background: set[asyncio.Task[None]] = set()
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
         self._dms: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
         self._dm_warned: set[tuple[int, int]] = set()
@@ -118,7 +120,7 @@ class Table:
                     raise HostError(f"Not your turn: these choices are for "
                                     f"{messages.shown(record.seats[ref.seat].name)}.")
                 try:
-                    played = await self.host.submit(ref.game, interaction.user.id, choice, ref.version)
+                    played = await self._submit(ref.game, interaction.user.id, choice, ref.version)
                 except HostError as refused:
                     if refused.message == OUTDATED and self._own_decision(await self.host.get(ref.game), seat,
                                                                           private_only=False):
@@ -133,6 +135,26 @@ class Table:
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.edit_original_response(content="✓ Done.", view=None, attachments=[])
             await self.publish(played)
+
+    async def _submit(self, game: int, user_id: int, choice: str, version: int) -> Played:
+        """Submit a person's choice; when the AI seats' replies take a while, show the stored move meanwhile."""
+        timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game)
+        try:
+            return await self.host.submit(game, user_id, choice, version)
+        finally:
+            timer.cancel()
+
+    def _show_meanwhile(self, game: int) -> None:
+        """Refresh the game's board in the background (the host stores a person's move before AI seats think)."""
+        task = asyncio.create_task(self._refresh_quietly(game))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _refresh_quietly(self, game: int) -> None:
+        try:
+            await self.publish(game)
+        except Exception:  # noqa: BLE001 - a background refresh has nobody to answer; the next one retries
+            log.exception("game %s: the refresh while AI seats think failed", game)
 
     async def on_lobby_button(self, interaction: discord.Interaction, parsed: tuple[int, str] | None) -> None:
         """Join, Leave, Add AI, Start or Cancel under a lobby."""
