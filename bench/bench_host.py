@@ -81,10 +81,10 @@ async def plain_inserts(conn: aiosqlite.Connection, count: int, start_index: int
 
 
 async def plain_table(path: str) -> aiosqlite.Connection:
-    """A connection to a fresh file with the store's pragmas and a move-sized table."""
+    """A connection to a fresh file with the store's pragmas (bot/store.py: WAL, synchronous=FULL) and a move-sized table."""
     conn = await aiosqlite.connect(path)
     await conn.execute("PRAGMA journal_mode=WAL")
-    await conn.execute("PRAGMA synchronous=NORMAL")
+    await conn.execute("PRAGMA synchronous=FULL")
     await conn.execute("CREATE TABLE t (game_id INTEGER, idx INTEGER, seat INTEGER, choice TEXT)")
     await conn.commit()
     return conn
