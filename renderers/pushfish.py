@@ -273,6 +273,7 @@ def _players(img: Image.Image, view: PushFishView, y: int) -> None:
     """A row per player (each drawn once per look and reused while it stays the same)."""
     for s, name in enumerate(view.players):
         points = sum(GROUND[c].score for c in view.catches[s]) + sum(MISSIONS[m].points for m in view.won[s])
+        points = -1 if view.first_game else points  # the first game counts fish, not points
         acting = s == view.turn and not view.finished
         row = _player_row(s, name, view.chars[s], s in view.legendary, acting, tuple(view.catches[s]), view.fish_goal,
                           view.hand_sizes[s], len(view.won[s]), points)
@@ -283,16 +284,18 @@ def _players(img: Image.Image, view: PushFishView, y: int) -> None:
 @lru_cache(maxsize=512)
 def _player_row(seat: int, name: str, char: int, legendary: bool, acting: bool, caught: tuple[int, ...], goal: int,
                 items: int, missions: int, points: int) -> Image.Image:
-    """A player's row: badge, name and character, points, fish, items, missions and the cards caught (RGB)."""
+    """A player's row: badge, name and character, points (none when -1), fish, items, missions and the cards
+    caught (RGB)."""
     img = Image.new("RGB", (WIDTH, ROW_H + 1), BG)
     draw = ImageDraw.Draw(img)
     bold, f = font(TEXT, True), font(SMALL)
     draw.rounded_rectangle((PAD, 0, WIDTH - PAD, ROW_H), radius=10, fill=ACTIVE_FILL if acting else PANEL,
                            outline=HIGHLIGHT if acting else (190, 180, 160), width=4 if acting else 2)
     seat_badge(img, seat, PAD + 22, 20, MARK_R)
-    score = f"{points} pts"
+    score = f"{points} pts" if points >= 0 else ""
     sw = draw.textlength(score, font=bold)
-    draw.text((WIDTH - PAD - 10 - sw, 20), score, font=bold, fill=INK, anchor="lm")
+    if score:
+        draw.text((WIDTH - PAD - 10 - sw, 20), score, font=bold, fill=INK, anchor="lm")
     head = f"{'▶ ' if acting else ''}{name} · {CHARACTERS[char].name}{' · Legendary' if legendary else ''}"
     draw.text((PAD + 42, 20), fit_text(draw, head, int(WIDTH - 2 * PAD - 70 - sw), TEXT, True), font=bold, fill=INK,
               anchor="lm")
