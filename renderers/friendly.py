@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engines.core import Result
 from engines.friendly.rules import FriendlyView
 from engines.friendly.scoring import COMMON_POINTS, DINKER, JUNK, LUNKER, SHINER_POINTS, SKIPJACK
-from engines.friendly.tiles import BOARDS, COLOUR_NAMES, KIND_NAMES, SPECIAL_SETS
+from engines.friendly.tiles import ACTIONS, BOARDS, COLOUR_NAMES, KIND_NAMES, SPECIAL_SETS, Board
 from renderers.art import banner, boat_sprite, event_bar, paint_water, paste, px, seat_badge
 from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, to_png, wrap_text
 from renderers.friendly_art import (
@@ -35,7 +35,7 @@ SMALL = px(WIDTH, 9)  # the legend and notes
 SELECTED = (214, 40, 170)
 MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # measures text before an image exists
 COMPRESS = 3  # zlib level: 1 is ~20% bigger for little gain in time, 6 ~30% slower
-KIND_ORDER = ("R", "Y", "G", "B", "C", "K", "L", "D", "S", "H", "J", "F2", "T2", "SL", "RM", "DP")
+KIND_ORDER = tuple(KIND_NAMES)  # common fish, crayfish, the specials, the actions
 MINI = 40  # a collected tile in a player's row
 ENTRY = MINI + 34  # a collected tile and its count
 CARD_HEAD = 36
@@ -52,30 +52,29 @@ def cell_size(width: int) -> int:
     return (WIDTH - 2 * MARGIN) // width
 
 
-def grid_height(v: FriendlyView) -> int:
+def grid_height(board: Board) -> int:
     """Height of the grid with its coordinate strips."""
-    return v.height * cell_size(v.width) + 2 * MARGIN
+    return board.height * cell_size(board.width) + 2 * MARGIN
 
 
-def _origin(v: FriendlyView) -> int:
+def _origin(board: Board) -> int:
     """Left edge of the grid's first column."""
-    return (WIDTH - v.width * cell_size(v.width)) // 2
+    return (WIDTH - board.width * cell_size(board.width)) // 2
 
 
-def _centre(v: FriendlyView, cell: int, top: int) -> tuple[float, float]:
+def _centre(board: Board, cell: int, top: int) -> tuple[float, float]:
     """Centre of a grid cell (-1: the Central Island) in image coordinates."""
-    size = cell_size(v.width)
+    size = cell_size(board.width)
     if cell < 0:
-        island = [i for i, t in enumerate(v.terrain) if t == "I"]
-        xs = [_centre(v, i, top)[0] for i in island]
-        return sum(xs) / len(xs), _centre(v, island[0], top)[1]
-    return _origin(v) + (cell % v.width + 0.5) * size, top + MARGIN + (cell // v.width + 0.5) * size
+        xs = [_centre(board, i, top)[0] for i in board.island]
+        return sum(xs) / len(xs), _centre(board, board.island[0], top)[1]
+    return _origin(board) + (cell % board.width + 0.5) * size, top + MARGIN + (cell // board.width + 0.5) * size
 
 
-def _box(v: FriendlyView, cell: int, top: int, inset: float = 0) -> tuple[float, float, float, float]:
+def _box(board: Board, cell: int, top: int, inset: float = 0) -> tuple[float, float, float, float]:
     """The square of a grid cell, shrunk by `inset` on every side."""
-    half = cell_size(v.width) / 2 - inset
-    cx, cy = _centre(v, cell, top)
+    half = cell_size(board.width) / 2 - inset
+    cx, cy = _centre(board, cell, top)
     return cx - half, cy - half, cx + half, cy + half
 
 
@@ -85,10 +84,9 @@ def grid_layer(side: str) -> Image.Image:
     """The empty board of one side: coordinates on every edge, water, rocks with their colours, the island."""
     board = BOARDS[side]
     size = cell_size(board.width)
-    v = _shape(side)
-    img = Image.new("RGB", (WIDTH, grid_height(v)), BG)
+    img = Image.new("RGB", (WIDTH, grid_height(board)), BG)
     draw = ImageDraw.Draw(img, "RGBA")
-    x0, y0 = _origin(v), MARGIN
+    x0, y0 = _origin(board), MARGIN
     x1, y1 = x0 + board.width * size, y0 + board.height * size
     paint_water(img, (x0, y0, x1, y1), radius=10)
     for i in range(1, board.width):
@@ -107,20 +105,13 @@ def grid_layer(side: str) -> Image.Image:
     corner = {cell: colour for colour, cell in board.corners.items()}
     for i, t in enumerate(board.terrain):
         if t == "#":
-            cx, cy = _centre(v, i, 0)
+            cx, cy = _centre(board, i, 0)
             paste(img, rock_sprite(size - 6), cx, cy)
             if i in corner:
                 paste(img, common_fish(corner[i], round(size * 0.5)), cx, cy + size * 0.05)
-    island = [i for i, t in enumerate(board.terrain) if t == "I"]
-    (ax, ay), (bx, _) = _centre(v, island[0], 0), _centre(v, island[-1], 0)
+    (ax, ay), (bx, _) = _centre(board, board.island[0], 0), _centre(board, board.island[-1], 0)
     paste(img, island_sprite(round(bx - ax + size * 0.96), round(size * 0.96)), (ax + bx) / 2, ay)
     return img
-
-
-def _shape(side: str) -> FriendlyView:
-    """A view carrying only a side's geometry, for drawing the empty board."""
-    board = BOARDS[side]
-    return FriendlyView.model_construct(width=board.width, height=board.height, terrain="".join(board.terrain))
 
 
 @lru_cache(maxsize=16)  # ~0.5 MB each
@@ -151,7 +142,7 @@ def legend_layer(specials: tuple[str, ...], kingfish_need: int) -> Image.Image:
         draw.text((cx + MINI + 14 + draw.textlength(name, font=fb), cy), worth, font=f, fill=INK, anchor="lm")
     y = PAD + rows * line + 4
     step = (WIDTH - 2 * PAD) / 5
-    for n, code in enumerate(("F2", "T2", "SL", "RM", "DP")):
+    for n, code in enumerate(ACTIONS):
         cx = PAD + step * (n + 0.5)
         paste(img, tile_sprite(code, MINI), cx, y + MINI / 2)
         draw.text((cx, y + MINI + 12), KIND_NAMES[code], font=f, fill=INK, anchor="mm")
@@ -161,25 +152,27 @@ def legend_layer(specials: tuple[str, ...], kingfish_need: int) -> Image.Image:
 # ---- the parts drawn every time ----------------------------------------------------------------------
 def _tiles(img: Image.Image, v: FriendlyView, top: int) -> None:
     """Every tile on the board, and the Double Points mark on its corner rock."""
+    board = BOARDS[v.side]
     size = cell_size(v.width) - 6
     for i, kind in enumerate(v.tiles):
         if kind:
-            paste(img, tile_sprite(kind, size), *_centre(v, i, top))
+            paste(img, tile_sprite(kind, size), *_centre(board, i, top))
     if v.double:
-        corner = BOARDS[v.side].corners[v.double]
+        corner = board.corners[v.double]
         draw = ImageDraw.Draw(img)
-        draw.ellipse(_box(v, corner, top, 2), outline=HIGHLIGHT, width=4)
-        x, y = _box(v, corner, top)[2:]
+        draw.ellipse(_box(board, corner, top, 2), outline=HIGHLIGHT, width=4)
+        x, y = _box(board, corner, top)[2:]
         paste(img, tile_sprite("DP", round(size * 0.5)), x - size * 0.22, y - size * 0.22)
 
 
 def _latest_path(img: Image.Image, v: FriendlyView, top: int) -> None:
     """The boat's path in the latest turn, in its player's colour (drawn under the tiles)."""
+    board = BOARDS[v.side]
     if v.mover is None or not v.trail:
         return
     draw = ImageDraw.Draw(img)
     colour = seat_colour(v.mover)
-    points = [_centre(v, c, top) for c in v.trail]
+    points = [_centre(board, c, top) for c in v.trail]
     if len(points) > 1:
         draw.line(points, fill=INK, width=9, joint="curve")
         draw.line(points, fill=colour, width=5, joint="curve")
@@ -189,30 +182,32 @@ def _latest_path(img: Image.Image, v: FriendlyView, top: int) -> None:
 
 def _latest_changes(img: Image.Image, v: FriendlyView, top: int) -> None:
     """Frames in the latest player's colour on the spaces an action tile changed (drawn over the tiles)."""
+    board = BOARDS[v.side]
     if v.mover is None:
         return
     draw = ImageDraw.Draw(img)
     colour = seat_colour(v.mover)
     for cell in v.touched:
-        draw.rounded_rectangle(_box(v, cell, top, 0), radius=9, outline=INK, width=8)
-        draw.rounded_rectangle(_box(v, cell, top, 1), radius=9, outline=colour, width=5)
+        draw.rounded_rectangle(_box(board, cell, top, 0), radius=9, outline=INK, width=8)
+        draw.rounded_rectangle(_box(board, cell, top, 1), radius=9, outline=colour, width=5)
 
 
 def _choices(img: Image.Image, v: FriendlyView, top: int) -> None:
     """Gold frames where the player to act may choose, a pink frame on a first pick, flags on Dinkers left."""
+    board = BOARDS[v.side]
     if v.finished:
         return
     draw = ImageDraw.Draw(img)
     if v.phase == "move":
         for start, cell in line_moves(v):
-            _dotted(draw, _centre(v, start, top), _centre(v, cell, top))
+            _dotted(draw, _centre(board, start, top), _centre(board, cell, top))
     for cell in v.targets:
-        draw.rounded_rectangle(_box(v, cell, top, 0), radius=9, outline=INK, width=7)
-        draw.rounded_rectangle(_box(v, cell, top, 1), radius=9, outline=HIGHLIGHT, width=5)
+        draw.rounded_rectangle(_box(board, cell, top, 0), radius=9, outline=INK, width=7)
+        draw.rounded_rectangle(_box(board, cell, top, 1), radius=9, outline=HIGHLIGHT, width=5)
     for cell in v.selected:
-        draw.rounded_rectangle(_box(v, cell, top, 0), radius=9, outline=SELECTED, width=7)
+        draw.rounded_rectangle(_box(board, cell, top, 0), radius=9, outline=SELECTED, width=7)
     for cell in v.left:
-        x0, y0, x1, _ = _box(v, cell, top, 6)
+        x0, y0, x1, _ = _box(board, cell, top, 6)
         draw.line((x1 - 12, y0 + 2, x1 - 12, y0 + 26), fill=INK, width=3)
         draw.polygon([(x1 - 11, y0 + 2), (x1 + 4, y0 + 8), (x1 - 11, y0 + 14)], fill=SELECTED, outline=INK)
 
@@ -244,9 +239,10 @@ def _dotted(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, f
 
 def _boat(img: Image.Image, v: FriendlyView, top: int) -> None:
     """The shared boat, flying the flag of the player to act; smaller in a corner when a tile is under it."""
+    board = BOARDS[v.side]
     size = cell_size(v.width)
     flag = seat_colour(v.to_act[0]) if v.to_act and not v.finished else None
-    cx, cy = _centre(v, v.boat, top)
+    cx, cy = _centre(board, v.boat, top)
     if v.boat >= 0 and v.tiles[v.boat]:
         paste(img, boat_sprite(round(size * 0.52), flag=flag), cx + size * 0.22, cy + size * 0.2)
     else:
@@ -330,7 +326,7 @@ def _notes(v: FriendlyView) -> str:
 def _layout(v: FriendlyView) -> tuple[int, list[int], list[str], int]:
     """Vertical positions: the grid's top, each card's top, the lines of notes and the total height."""
     grid_top = px(WIDTH, 28) + px(WIDTH, 20)
-    y = grid_top + grid_height(v) + 4
+    y = grid_top + grid_height(BOARDS[v.side]) + 4
     cards = []
     for seat in range(len(v.players)):
         cards.append(y)

@@ -11,6 +11,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from engines.friendly.tiles import ACTIONS
 from renderers.art import fish_sprite, shade
 from renderers.common import INK, font
 
@@ -23,7 +24,6 @@ FISH_RGB: dict[str, RGB] = {"R": (222, 58, 48), "Y": (247, 202, 36), "G": (52, 1
 # Each colour also has its own markings, so a fish reads without its colour.
 FISH_LOOK = {"R": {"fin": "round", "tail": "fork"}, "Y": {"fin": "round", "tail": "fork", "stripes": 2},
              "G": {"fin": "round", "tail": "fork", "spots": True}, "B": {"fin": "spiky", "tail": "square"}}
-ACTIONS = ("F2", "T2", "SL", "RM", "DP")
 ROCK = (122, 118, 110)
 SAND = (234, 208, 146)
 
