@@ -45,6 +45,7 @@ from renderers.wishes_art import (
     deck_sprite,
     heap_sprite,
     hull_sprite,
+    kind_fitted,
     kind_sprite,
     marker_sprite,
     stall_sprite,
@@ -94,9 +95,11 @@ def _stall_x(m: int) -> int:
 
 
 @cache
-def static_layer(players: tuple[str, ...]) -> Image.Image:
-    """Everything that stays put for a table: water, slot costs, stalls and the ring arrows, frames, names."""
-    ocean, markets, info, rows, height = _layout(len(players))
+def static_layer(players: int) -> Image.Image:
+    """Everything that stays put at a table of this many: water, slot costs, stalls and the ring arrows, frames.
+
+    Names are drawn on each board: a layer per player count, not per table, keeps the cache small for good."""
+    ocean, markets, info, rows, height = _layout(players)
     img = Image.new("RGB", (WIDTH, height), BG)
     paint_water(img, (0, ocean, WIDTH, markets))
     draw = ImageDraw.Draw(img)
@@ -114,12 +117,17 @@ def static_layer(players: tuple[str, ...]) -> Image.Image:
     card_frame(img, (PAD, info, PAD + 330, info + INFO_H), (214, 204, 178), radius=12)
     paste(img, heap_sprite(64), PAD + 38, info + INFO_H / 2)
     draw.text((PAD + 74, info + 10), "Garbage heap", font=font(MID, True), fill=INK)
-    for s, name in enumerate(players):
+    for s in range(players):
         top = rows + s * ROW_H
         card_frame(img, (PAD, top, WIDTH - PAD, top + ROW_H - 8), PANEL, radius=12, shadow=False, width=1)
         seat_badge(img, s, PAD + 24, top + (ROW_H - 8) / 2, 15)
-        draw.text((PAD + 46, top + 8), fit_text(draw, name, 170, MID, True), font=font(MID, True), fill=INK)
     return img
+
+
+@lru_cache(maxsize=1024)
+def _fitted(text: str, width: int, size: int, bold: bool) -> str:
+    """A text shortened (with an ellipsis) to fit a width, remembered: names repeat on every board."""
+    return fit_text(ImageDraw.Draw(Image.new("1", (1, 1))), text, width, size, bold)
 
 
 @cache
@@ -127,7 +135,7 @@ def palette() -> Image.Image:
     """The colours every board may use, quantized once from a sample of them all (the same for every board, so
     the same view always gives the same bytes); mapping to a known palette is far cheaper than quantizing."""
     names = tuple(f"P{s}" for s in range(5))
-    layer = static_layer(names)
+    layer = static_layer(len(names))
     sample = Image.new("RGB", (WIDTH, layer.height + 2 * CARD_H + 170), BG)
     sample.paste(layer, (0, 0))
     y = layer.height
@@ -333,7 +341,7 @@ def _boats(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, s: int, t
         paste(img, hull_sprite(w - 10, 22, card < 0), x + w / 2, cy + 8)
         if card >= 0:
             kind, wish = CARDS[card]
-            paste(img, kind_sprite(kind, w - 30), x + w / 2, cy - 2)
+            paste(img, kind_fitted(kind, w - 30, 34), x + w / 2, cy - 2)
             if wish == DOUBLE:
                 _say(img, (x + w - 8, cy - 12), "×2", anchor="rm", stroke=2)
             if named:
@@ -349,6 +357,7 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: in
     for s in range(len(v.players)):
         y = top + s * ROW_H
         mid = y + (ROW_H - 8) / 2
+        _say(img, (PAD + 46, y + 8), _fitted(v.players[s], 170, MID, True), MID)
         if s in v.to_act and not v.finished:
             draw.rounded_rectangle((PAD - 2, y - 2, WIDTH - PAD + 2, y + ROW_H - 6), radius=13, outline=HIGHLIGHT,
                                    width=5)
@@ -367,7 +376,7 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: in
 
 def board(view: WishesView) -> bytes:
     """The public table (there is nothing secret but the deck order)."""
-    img = static_layer(tuple(view.players)).copy()
+    img = static_layer(len(view.players)).copy()
     ocean, markets, info, rows, height = _layout(len(view.players))
     banner(img, TITLE, view.players, view.to_act, view.finished)
     draw = ImageDraw.Draw(img)

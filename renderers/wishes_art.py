@@ -118,6 +118,15 @@ def kind_sprite(kind: int, length: int) -> Image.Image:
     return _smooth(canvas.crop(canvas.getbbox()))
 
 
+@cache
+def kind_fitted(kind: int, width: int, height: int) -> Image.Image:
+    """The picture of a kind as large as fits a box (the starfish is as tall as it is wide; the others are not)."""
+    sprite = kind_sprite(kind, width)
+    if sprite.height <= height:
+        return sprite
+    return kind_sprite(kind, max(8, width * height // sprite.height))
+
+
 def _centre_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool,
                  fill: RGB) -> None:
     """Text centred on a point."""
