@@ -56,6 +56,7 @@ MINI = 28  # a caught card in a player's row
 LINE = TEXT + 8
 COMPRESS = 1  # zlib level: 1 takes ~5 ms for ~60 KB on a 6-player board, 3 ~9 ms for 56 KB
 ACTIVE_FILL = (255, 240, 190)
+BG_DARK = (24, 62, 104)  # a peeked card's edge and tag
 ROD_X0, ROD_X1 = PAD + 12, WIDTH - PAD - 12
 ROD_H = 34
 ITEM_W, ITEM_H, ITEM_COLS = (WIDTH - 4 * PAD) // 3, 150, 3  # the hand's item cards
@@ -168,8 +169,6 @@ def _peeked(card: int) -> Image.Image:
     draw.text((CARD_W - 9 - w / 2, BAND + 7 + SMALL / 2), "peek", font=f, fill=(255, 255, 255), anchor="mm")
     return img
 
-
-BG_DARK = (24, 62, 104)
 
 
 def _ground(img: Image.Image, view: PushFishView, top: int) -> None:

@@ -155,11 +155,6 @@ def _legend_picture(img: Image.Image, draw: ImageDraw.ImageDraw, name: str, cx: 
                      outline=INK)
 
 
-def card_size(scale: float) -> tuple[int, int]:
-    """A ground card's pixel size at `scale` pixels per table unit (60 x 84 units)."""
-    return round(60 * scale), round(84 * scale)
-
-
 BAND = 30  # the card's top band: number, kind, strength
 
 

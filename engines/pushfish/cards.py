@@ -83,8 +83,6 @@ CHARACTERS: tuple[Character, ...] = tuple(
     Character(c["key"], c["name"], c["ability"], c["phrase"], c["text"]) for c in _load("characters")
 )
 CHARACTER_KEYS = tuple(c.key for c in CHARACTERS)
-GOLDEN = next(i for i, c in enumerate(GROUND) if c.name == "Golden Fish")
-KRAKEN = next(i for i, c in enumerate(GROUND) if c.name == "Kraken")
 
 
 def matches(need: str, card: GroundCard) -> bool:
