@@ -3,6 +3,9 @@ the player chooses the fish a mission uses, and the words on the buttons."""
 
 from __future__ import annotations
 
+import random
+
+from engines.playout import playout
 from engines.pushfish import ENGINE
 from engines.pushfish.cards import MISSIONS, mission_text
 from tests.pushfish_helpers import (
@@ -221,3 +224,21 @@ def test_the_cast_prompt_says_how_many_baits_are_left(monkeypatch):
     s, _ = play(s, 0, "cast-r1c1")
     assert "2 baits left" in ENGINE.decisions(s)[0].prompt
 
+
+
+def test_two_player_free_for_all_keeps_its_first_player(monkeypatch):
+    s = game(n=2, chars=("hattori", "viking"), noisy=True)
+    empty_hands(s)
+    s.first = 1
+    script(monkeypatch, casts=[MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1")
+    s, _ = play(s, 1, "cast-r1c2")
+    assert s.phase == "volley" and s.first == 1
+
+
+def test_no_event_text_is_cut_mid_word_in_many_games():
+    texts = set()
+    for g in range(30):
+        state = ENGINE.new_game([f"Player {i} ".ljust(32, "x") for i in range(2 + g % 5)], {"length": "short"}, g)
+        playout(ENGINE, state, random.Random(g), check=lambda s, events: texts.update(e.text for e in events))
+    assert texts and not [t for t in texts if t.endswith("…")]
