@@ -76,13 +76,13 @@ def start() -> None:
 async def run(name: Pool, func: Callable[..., T], *args: Any) -> T:
     """`func(*args)` in a worker of the named pool; a pool broken by a dead worker is replaced once."""
     loop = asyncio.get_running_loop()
-    broken = pool(name)
+    current = pool(name)
     try:
-        return await loop.run_in_executor(broken, func, *args)
+        return await loop.run_in_executor(current, func, *args)
     except BrokenProcessPool:
-        if _pools.get(name) is broken:
+        if _pools.get(name) is current:
             del _pools[name]
-            broken.shutdown(wait=False, cancel_futures=True)
+            current.shutdown(wait=False, cancel_futures=True)
         return await loop.run_in_executor(pool(name), func, *args)
 
 
