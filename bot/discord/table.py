@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot import replay, timers
+from bot import drawing, replay, timers
 from bot.discord import components, ids, limits, messages
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
@@ -240,9 +240,8 @@ class Table:
             raise HostError("This game has no pictures to replay.")
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
-        gif = await self.drawer.picture(record.id, record.version, "animation", None, replay_drawing.__name__,
-                                        renderer.__name__, self.host.engine(record).name, views,
-                                        self.host.result(record))
+        gif = await drawing.in_pool(replay_drawing.__name__, "animation", (  # not cached: megabytes, seldom asked
+            renderer.__name__, self.host.engine(record).name, views, self.host.result(record)))
         await interaction.edit_original_response(
             content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
             attachments=[_file(gif, replay.REPLAY_FILE)])
