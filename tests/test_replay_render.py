@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from functools import cache
 
 import pytest
 from PIL import Image
@@ -33,8 +34,9 @@ def test_a_tie_names_every_winner():
     assert "★ Ann & Bob win with 5 points" in texts
 
 
+@cache
 def _views(key: str, seed: int = 3):
-    """The public views of a random game at the largest player count, and its result."""
+    """The public views of a random game at the largest player count, and its result (played once per test run)."""
     engine = registry.get(key)
     state = engine.new_game([f"P{i}" for i in range(engine.max_players)], None, seed)
     rnd = random.Random(seed)
