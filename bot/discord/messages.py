@@ -10,6 +10,7 @@ from bot.discord import limits
 from bot.models import GameRecord, GuildSettings, Move
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
+from renderers.common import seat_colour
 
 COLOUR = discord.Colour.from_rgb(0, 114, 178)
 LETTERS = "ABCDEF"
@@ -78,6 +79,8 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
         parts.append("**This game was cancelled.**")
         e.colour = discord.Colour.dark_grey()
     else:
+        if len({d.seat for d in pending}) == 1:  # the board's frame in the colour of the seat to act, as drawn
+            e.colour = discord.Colour.from_rgb(*seat_colour(pending[0].seat))
         for d in pending:
             where = " (in your DMs, or **My hand**)" if d.private else ""
             parts.append(f"**{seat_line(record, d.seat)}** — {shown(d.prompt)}{where}")
