@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
     sub.add_parser("sync", help="register the /fish slash commands with Discord (run after upgrades)")
+    sub.add_parser("health", help="exit 0 when the database reads and the running bot is connected (HEALTHCHECK)")
     p = sub.add_parser("backup", help="copy the game database to a new file (safe while the bot runs)")
     p.add_argument("path", help="the new file to write, e.g. backups/fishbot-2026-12-01.db")
     p.add_argument("--db", default=None, help="the database to copy (default: FISHBOT_DB, else fishbot.db)")
@@ -74,6 +75,13 @@ def _interrupt(_signum: int, _frame: FrameType | None) -> None:
 
 def _run(command: str, args: argparse.Namespace) -> int:
     """Do one subcommand."""
+    if command == "health":
+        from bot.discord.runner import health
+        from bot.settings import Settings
+
+        problem = health(Settings())
+        print(f"unhealthy: {problem}" if problem else "healthy", file=sys.stderr if problem else sys.stdout)
+        return 1 if problem else 0
     if command == "backup":
         from bot.settings import Settings
         from bot.store import backup
@@ -87,6 +95,9 @@ def _run(command: str, args: argparse.Namespace) -> int:
         from bot.settings import Settings
 
         settings = Settings()
+        if settings.database_misplaced():
+            print(settings.database_misplaced(), file=sys.stderr)
+            return 2
         if not settings.discord_token:
             print("No DISCORD_TOKEN is set (in the environment or .env), so the bot cannot connect to Discord.\n"
                   "Copy .env.example to .env and put your bot token there, or play offline right now:\n"

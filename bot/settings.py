@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -18,6 +20,23 @@ class Settings(BaseSettings):
     fishbot_dev_guild: int | None = None  # `fishbot sync` registers commands in this server only (instant)
     fishbot_tick_seconds: float = Field(default=60.0, gt=0)  # how often reminders/stand-ins/expiries are checked
     fishbot_log_level: str = "INFO"
+    fishbot_data_dir: str | None = None  # set by the Docker image to /data: the database must live under it
+
+    def database_misplaced(self) -> str | None:
+        """Why the database path is refused (outside FISHBOT_DATA_DIR, so off the container's volume), or None."""
+        if self.fishbot_data_dir is None:
+            return None
+        data = Path(self.fishbot_data_dir).resolve()
+        if data == Path(self.fishbot_db).resolve().parent or data in Path(self.fishbot_db).resolve().parents:
+            return None
+        return (f"FISHBOT_DB={self.fishbot_db} is outside {data}, the container's volume, so its games would be "
+                f"lost with the container; remove FISHBOT_DB from .env (the image uses {data}/fishbot.db) "
+                f"or point it into {data}.")
+
+    @property
+    def heartbeat_path(self) -> Path:
+        """The file a running bot touches while connected (`fishbot health` reads its age)."""
+        return Path(self.fishbot_db + ".alive")
 
     @field_validator("discord_token", mode="before")
     @classmethod

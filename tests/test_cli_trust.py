@@ -50,3 +50,26 @@ def test_fishbot_run_without_a_network_says_so_in_one_line_and_creates_no_databa
     assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr, done.stderr
     assert "reach Discord" in done.stderr
     assert not (tmp_path / "fishbot.db").exists()
+
+
+def test_the_image_refuses_a_database_outside_its_data_volume(tmp_path):
+    done = _cli(["run"], tmp_path, env={"FISHBOT_DATA_DIR": str(tmp_path / "data"), "FISHBOT_DB": "fishbot.db",
+                                        "DISCORD_TOKEN": "some-token"})
+    assert done.returncode == 2 and "outside" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "fishbot.db").exists()
+
+
+def test_fishbot_health_needs_a_readable_database_and_a_fresh_heartbeat(tmp_path):
+    import sqlite3
+
+    env = {"FISHBOT_DB": str(tmp_path / "fishbot.db")}
+    assert _cli(["health"], tmp_path, env=env).returncode == 1  # no database yet
+    with sqlite3.connect(tmp_path / "fishbot.db") as conn:
+        conn.execute("CREATE TABLE games (id INTEGER)")
+    done = _cli(["health"], tmp_path, env=env)
+    assert done.returncode == 1 and "heartbeat" in done.stderr
+    beat = tmp_path / "fishbot.db.alive"
+    beat.write_text("1")
+    assert _cli(["health"], tmp_path, env=env).returncode == 0
+    os.utime(beat, (time.time() - 600, time.time() - 600))
+    assert "not connected" in _cli(["health"], tmp_path, env=env).stderr

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -95,6 +98,38 @@ async def check_login(token: str) -> None:
         await client.close()
 
 
+HEARTBEAT_SECONDS = 30.0
+HEARTBEAT_STALE = 180.0  # `fishbot health` fails when the bot has not been connected for this long
+
+
+async def heartbeat(bot: discord.Client, path: Path) -> None:
+    """Touch `path` every HEARTBEAT_SECONDS while the gateway is connected (the container's HEALTHCHECK)."""
+    while True:
+        if bot.is_ready() and not bot.is_closed() and bot.latency < HEARTBEAT_STALE:
+            with contextlib.suppress(OSError):
+                path.write_text(f"{time.time():.0f}\n")
+        await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
+def health(settings: Settings) -> str | None:
+    """What is unhealthy (database unreadable, no recent gateway heartbeat), or None when all is well."""
+    if settings.database_misplaced():
+        return settings.database_misplaced()
+    try:
+        uri = Path(settings.fishbot_db).resolve().as_uri() + "?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=5)) as conn:
+            conn.execute("SELECT COUNT(*) FROM games").fetchone()
+    except sqlite3.Error as exc:
+        return f"the database {settings.fishbot_db} cannot be read: {exc}"
+    try:
+        age = time.time() - settings.heartbeat_path.stat().st_mtime
+    except OSError:
+        return f"no gateway heartbeat yet ({settings.heartbeat_path} is missing)"
+    if age > HEARTBEAT_STALE:
+        return f"not connected to Discord for {age:.0f} s (heartbeat {settings.heartbeat_path})"
+    return None
+
+
 def _token(settings: Settings) -> str:
     if settings.discord_token is None:
         raise SystemExit("No DISCORD_TOKEN is set (environment or .env). To play offline: fishbot play wishes")
@@ -112,7 +147,11 @@ async def run_bot(settings: Settings) -> None:
         bot = FishBot(host, tick_seconds=settings.fishbot_tick_seconds)
         async with bot:
             log.info("starting with database %s", settings.fishbot_db)
-            await bot.start(token)
+            beating = asyncio.create_task(heartbeat(bot, settings.heartbeat_path))
+            try:
+                await bot.start(token)
+            finally:
+                beating.cancel()
     finally:
         await host.close()
         workers.shutdown()
