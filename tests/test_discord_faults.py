@@ -115,3 +115,17 @@ async def test_a_click_sent_during_a_gateway_reconnect_arrives_by_resume_and_is_
     await asyncio.sleep(0.2)
     await fake.settle()
     assert (await run.host.get(game)).state.step == 1
+
+
+async def test_a_move_committed_just_before_a_crash_gets_its_board_shown_at_the_restart(fake: FakeDiscord, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    stale = await run.board(game)
+    record = await run.host.get(game)
+    await run.host.submit(game, ann, stale.custom_ids[0].rsplit(":", 1)[1], record.version)  # no board edit: crash
+    await run.restart()
+    await fake.settle()
+    board = await run.board(game)
+    assert "move 1" in board.text() and not board.deleted
+    await fake.click(bob, board, board.custom_ids[0])
+    assert (await run.host.get(game)).state.step == 2

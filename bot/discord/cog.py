@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -340,8 +341,15 @@ class FishCog(commands.Cog):
         self.bot.tree.add_command(self.group)
         self.bot.tree.error(self._on_tree_error)
         self.ticker.start()
+        self._resuming = asyncio.create_task(self._resume())
+
+    async def _resume(self) -> None:
+        """Once connected, bring every active game's board up to date (a crash may have left it behind)."""
+        await self.bot.wait_until_ready()
+        await self.table.resume_games()
 
     async def cog_unload(self) -> None:
+        self._resuming.cancel()
         self.ticker.cancel()
         self.bot.tree.remove_command(self.group.name)
 

@@ -284,6 +284,23 @@ class Table:
                 del self._queued[game]
                 await self._refresh(game, news)
 
+    async def resume_games(self) -> None:
+        """At start, show every active game at its current version, edited in place without a new ping.
+
+        A bot killed between a move's commit and its board edit left buttons that are now outdated (or,
+        killed right after Start, no board at all); this gives every game working buttons again.
+        """
+        async with self.work():
+            for found in await self.host.active_games():
+                record = await self.host.get(found.id)
+                waiting = timers.waiting_seats(self.host, record)
+                self._pinged.setdefault(record.id, frozenset(
+                    record.seats[s].user_id for s in waiting if record.seats[s].user_id is not None))
+                try:
+                    await self.publish(record.id)
+                except Exception:  # noqa: BLE001 - one game's trouble must not keep the others stale
+                    log.exception("game %s: could not be shown again at start", record.id)
+
     async def _refresh(self, game: int, news: Update) -> None:
         """Show the game's latest state with this news (the game's refresh lock held)."""
         record = await self.host.get(game)
