@@ -32,7 +32,7 @@ from bot.host import Host  # noqa: E402
 from tests.fakediscord.server import FakeDiscord, Msg  # noqa: E402
 
 GAMES = ("wishes", "thisbig", "friendly", "pushfish")
-MIN_TRIES = 3  # a life in which a resumed game got this many clicks must have moved it on
+MIN_TRIES = 5  # a life in which a resumed game got this many clicks must have moved it on
 FOOTER = re.compile(r"game #(\d+) · move (\d+)")
 
 
