@@ -345,11 +345,11 @@ def _boats(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, s: int, t
             if wish == DOUBLE:
                 _say(img, (x + w - 8, cy - 12), "×2", anchor="rm", stroke=2)
             if named:
-                _say(img, (x + w / 2, top + ROW_H - 18), KINDS[kind], bold=False, anchor="mm")
+                _say(img, (x + w / 2, top + ROW_H - 20), KINDS[kind], bold=False, anchor="mm")
         elif named:
-            _say(img, (x + w / 2, top + ROW_H - 18), "empty", bold=False, fill=MUTED, anchor="mm")
+            _say(img, (x + w / 2, top + ROW_H - 20), "empty", bold=False, fill=MUTED, anchor="mm")
         if f"boat-{s}-{j}" in v.recent:
-            _news(draw, (x + 1, top + 2, x + w - 1, top + ROW_H - 10), 10)
+            _news(draw, (x - 1, top - 1, x + w + 1, top + ROW_H - 7), 10)
 
 
 def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) -> None:
