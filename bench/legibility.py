@@ -3,7 +3,8 @@
 Run: python bench/legibility.py [--seeds N] [--stops K]
 Random games at each game's largest player count (seeds 0..N-1), K states spread over each game plus its end:
 the public board, every seat's hand and the final image. Prints the smallest text, the 10th percentile and how
-many texts fall under 6 px and 8 px, and how many are cut by the image's edge.
+many texts fall under 6 px and 8 px, how many are cut by the image's edge, the widest image (px) and the
+largest PNG (KB).
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ def main() -> None:
     args = parser.parse_args()
     print(f"text size at 400 px display width; pass = smallest >= {SMALLEST:g} and p10 >= {READABLE:g}")
     print(f"{'game':9} {'image':6} {'imgs':>5} {'texts':>6} {'min':>5} {'p10':>5} {'<6px':>5} {'<8px':>5} "
-          f"{'cut':>4}  {'pass':4}  smallest text / a text cut by the edge")
+          f"{'cut':>4} {'px':>5} {'KB':>5}  {'pass':4}  smallest text / a text cut by the edge")
     for key in registry.keys():
         for kind, f in survey(key, range(args.seeds), args.stops).items():
             print(f"{key:9} {kind:6} {f.images:5} {f.texts:6} {f.smallest:5.1f} {f.p10:5.1f} {f.under6:5} "
-                  f"{f.under8:5} {f.outside:4}  {'yes' if f.passes() else 'NO':4}  {f.worst[:30]!r}"
+                  f"{f.under8:5} {f.outside:4} {f.widest:5} {f.largest / 1000:5.0f}  {'yes' if f.passes() else 'NO':4}  "
+                  f"{f.worst[:30]!r}"
                   + (f" / cut: {f.cut[:30]!r}" if f.cut else ""))
 
 

@@ -67,14 +67,30 @@ def recording() -> Iterator[list[Drawn]]:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
-def measure(render: Callable[[], bytes | None]) -> list[Drawn] | None:
-    """The texts one render draws, sized as shown 400 px wide (None when it draws no image)."""
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One image drawn: its texts (sized as shown 400 px wide), its width in px and its PNG size in bytes."""
+
+    texts: list[Drawn]
+    width: int
+    size: int
+
+
+def shoot(render: Callable[[], bytes | None]) -> Shot | None:
+    """Record one render (None when it draws no image)."""
     with recording() as drawn:
         png = render()
     if png is None:
         return None
     width = Image.open(io.BytesIO(png)).width
-    return [Drawn(d.size * DISPLAY_WIDTH / max(d.canvas, width), width, d.text, d.inside) for d in drawn]
+    texts = [Drawn(d.size * DISPLAY_WIDTH / max(d.canvas, width), width, d.text, d.inside) for d in drawn]
+    return Shot(texts, width, len(png))
+
+
+def measure(render: Callable[[], bytes | None]) -> list[Drawn] | None:
+    """The texts one render draws, sized as shown 400 px wide (None when it draws no image)."""
+    shot = shoot(render)
+    return None if shot is None else shot.texts
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -97,27 +113,30 @@ class Figures:
     worst: str
     outside: int = 0
     cut: str = ""
+    widest: int = 0  # px
+    largest: int = 0  # PNG bytes
 
     def passes(self) -> bool:
         """Smallest >= 6 px and 10th percentile >= 8 px at 400 px display width, and no text off the canvas."""
         return self.smallest >= SMALLEST and self.p10 >= READABLE and not self.outside
 
 
-def figures(images: list[list[Drawn]]) -> Figures:
-    """Summarise the texts of several images of one kind."""
-    texts = [d for image in images for d in image]
+def figures(shots: list[Shot]) -> Figures:
+    """Summarise several images of one kind."""
+    texts = [d for shot in shots for d in shot.texts]
     sizes = [d.size for d in texts]
+    widest, largest = max(s.width for s in shots), max(s.size for s in shots)
     if not sizes:
-        return Figures(len(images), 0, math.inf, math.inf, 0, 0, "")
+        return Figures(len(shots), 0, math.inf, math.inf, 0, 0, "", widest=widest, largest=largest)
     worst = min(texts, key=lambda d: d.size)
     cut = [d.text for d in texts if not d.inside]
-    return Figures(len(images), len(sizes), min(sizes), percentile(sizes, 10), sum(s < SMALLEST for s in sizes),
-                   sum(s < READABLE for s in sizes), worst.text, len(cut), cut[0] if cut else "")
+    return Figures(len(shots), len(sizes), min(sizes), percentile(sizes, 10), sum(s < SMALLEST for s in sizes),
+                   sum(s < READABLE for s in sizes), worst.text, len(cut), cut[0] if cut else "", widest, largest)
 
 
-def _states(engine: GameEngine, seed: int, stops: int) -> tuple[list[GameState], GameState]:
-    """A random game at the largest player count: `stops` states spread over it, and its final state."""
-    players = [f"Player {chr(65 + i)}" for i in range(engine.max_players)]
+def _states(engine: GameEngine, seed: int, stops: int, count: int) -> tuple[list[GameState], GameState]:
+    """A random game of `count` players: `stops` states spread over it, and its final state."""
+    players = [f"Player {chr(65 + i)}" for i in range(count)]
     state = engine.new_game(players, None, seed)
     rnd = random.Random(seed)
     seen = [state]
@@ -129,20 +148,25 @@ def _states(engine: GameEngine, seed: int, stops: int) -> tuple[list[GameState],
     return picks, state
 
 
-def survey(key: str, seeds: range, stops: int = 4) -> dict[str, Figures]:
-    """Legibility of one game's board, hand and final images over random games at the largest player count."""
+def survey(key: str, seeds: range, stops: int = 4, count: int | None = None) -> dict[str, Figures]:
+    """Legibility and size of one game's board, hand and final images over random games of `count` players
+    (default the largest count)."""
     engine = engines.get(key)
     drawing = drawings.get(key)
-    found: dict[str, list[list[Drawn]]] = {"board": [], "hand": [], "final": []}
+    found: dict[str, list[Shot]] = {"board": [], "hand": [], "final": []}
     for seed in seeds:
-        picks, end = _states(engine, seed, stops)
+        picks, end = _states(engine, seed, stops, count or engine.max_players)
         result = engine.result(end)
         assert result is not None
         for state in (*picks, end):
-            found["board"].append(measure(partial(drawing.board, engine.view(state, None))) or [])
+            found["board"].extend(_shots(partial(drawing.board, engine.view(state, None))))
             for seat in range(len(state.players)):
-                hand = measure(partial(drawing.hand, engine.view(state, seat)))
-                if hand is not None:
-                    found["hand"].append(hand)
-        found["final"].append(measure(partial(drawing.final, engine.view(end, None), result)) or [])
-    return {kind: figures(images) for kind, images in found.items() if images}
+                found["hand"].extend(_shots(partial(drawing.hand, engine.view(state, seat))))
+        found["final"].extend(_shots(partial(drawing.final, engine.view(end, None), result)))
+    return {kind: figures(shots) for kind, shots in found.items() if shots}
+
+
+def _shots(render: Callable[[], bytes | None]) -> list[Shot]:
+    """The render's shot, or none when it draws no image."""
+    shot = shoot(render)
+    return [] if shot is None else [shot]
