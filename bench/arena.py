@@ -2,7 +2,8 @@
 
 For each game, table size and pair of levels (A, B): 2 players seat A and B, alternating who sits first;
 4 players seat one A among three B, A's seat rotating. Prints A's win share (ties shared) with a 95 %
-Wilson interval, the fair share, and each level's decision time p50/p95 (only decisions with a choice).
+Wilson interval, the fair share, and each level's decision time p50/p95 (only decisions with a choice) in
+CPU time of the deciding thread (the budget's measure) and in wall time (longer on a busy machine).
 
     python bench/arena.py --games 40 --budget-ms 100 --processes 2
     python bench/arena.py --games 20 --pairs hard:greedy --players 2 --game wishes
@@ -22,29 +23,32 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import registry  # noqa: E402
+from engines import registry, search  # noqa: E402
 from engines.search import BUDGET_ENV  # noqa: E402
 
 Match = tuple[str, int, tuple[str, ...], int]  # game key, seed, level per seat, A's seat
 
 
-def play(match: Match) -> tuple[Match, float, dict[str, list[float]]]:
-    """One game: A's share of the win, and each level's decision times (seconds)."""
+Times = dict[str, list[tuple[float, float]]]  # level -> (CPU, wall) seconds per decision
+
+
+def play(match: Match) -> tuple[Match, float, Times]:
+    """One game: A's share of the win, and each level's decision times (CPU and wall seconds)."""
     key, seed, levels, a_seat = match
     engine = registry.get(key)
     state = engine.new_game([f"{lv}{i}" for i, lv in enumerate(levels)], None, seed)
     rnd = random.Random(seed)
-    times: dict[str, list[float]] = {lv: [] for lv in levels}
+    times: dict[str, list[tuple[float, float]]] = {lv: [] for lv in levels}
     while True:
         pending = engine.decisions(state)
         if not pending:
             break
         decision = pending[0] if len(pending) == 1 else pending[rnd.randrange(len(pending))]
         level = levels[decision.seat]
-        start = time.perf_counter()
+        cpu, wall = time.thread_time(), time.perf_counter()
         choice = engine.ai_choice(state, decision, level, random.Random(rnd.getrandbits(64)))
         if len(decision.choices) > 1:
-            times[level].append(time.perf_counter() - start)
+            times[level].append((time.thread_time() - cpu, time.perf_counter() - wall))
         state, _ = engine.apply_to(state, decision, choice)
     winners = engine.result(state).winners
     share = 1.0 / len(winners) if a_seat in winners else 0.0
@@ -79,17 +83,21 @@ def matches(key: str, players: int, a: str, b: str, games: int, seed: int) -> li
     return out
 
 
-def report(key: str, players: int, a: str, b: str, results: list[tuple[Match, float, dict[str, list[float]]]]) -> str:
+def report(key: str, players: int, a: str, b: str, results: list[tuple[Match, float, Times]]) -> str:
     """One line of figures for a pairing."""
     n = len(results)
     wins = sum(share for _, share, _ in results)
     low, high = wilson(wins, n)
-    times: dict[str, list[float]] = {a: [], b: []}
+    times: Times = {a: [], b: []}
     for _, _, t in results:
         for level, values in t.items():
             times[level].extend(values)
-    timing = "  ".join(f"{lv} p50 {quantile(times[lv], .5) * 1e3:6.1f} ms p95 {quantile(times[lv], .95) * 1e3:6.1f} ms"
-                       for lv in (a, b))
+    parts = []
+    for lv in (a, b):
+        cpu, wall = [c for c, _ in times[lv]], [w for _, w in times[lv]]
+        parts.append(f"{lv} cpu p50/p95 {quantile(cpu, .5) * 1e3:.0f}/{quantile(cpu, .95) * 1e3:.0f} ms "
+                     f"wall {quantile(wall, .5) * 1e3:.0f}/{quantile(wall, .95) * 1e3:.0f} ms")
+    timing = "  ".join(parts)
     return (f"{key:9} {players}p  {a:>6} vs {b:<6} games {n:4}  {a} wins {wins / n:6.1%} "
             f"[{low:5.1%}, {high:5.1%}]  fair {1 / players:4.0%}  {timing}")
 
@@ -108,13 +116,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.budget_ms is not None:
         os.environ[BUDGET_ENV] = str(args.budget_ms)
+    search.WALL_CAP = 1e9  # the arena measures strength per CPU budget: a busy machine must not cut it short
     levels = args.levels.split(",")
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",")] if args.pairs else \
         list(combinations(reversed(levels), 2))
     tables = [int(p) for p in args.players.split(",")]
     keys = args.game or registry.keys()
-    print(f"budget {os.environ.get(BUDGET_ENV, 'default')} ms, {args.games} games per line, "
-          f"{args.processes} process(es)", flush=True)
+    print(f"budget {os.environ.get(BUDGET_ENV, 'default')} ms of CPU per decision (no wall-time cap), "
+          f"{args.games} games per line, {args.processes} process(es)", flush=True)
     pool = get_context("fork").Pool(args.processes) if args.processes > 1 else None
     try:
         for key in keys:
