@@ -12,6 +12,7 @@ from types import FrameType
 
 from bot.store import StoreError
 from engines import registry
+from engines.core import AI_LEVELS
 
 
 def _options(text: str | None) -> dict:
@@ -44,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=int, default=3 if name == "play" else 4)
         p.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 12}'")
         p.add_argument("--seed", type=int, default=7 if name == "demo" else None)
-        p.add_argument("--level", default="greedy", help="AI level: random or greedy")
+        p.add_argument("--level", default="normal", choices=(*AI_LEVELS, "random", "greedy"),
+                       help="AI level: easy, normal (greedy) or hard (the search player; FISHBOT_AI_BUDGET_MS per decision)")
         p.add_argument("--db", default=None, help="SQLite file (default: a file in --out)")
         p.add_argument("--out", default="out" if name == "play" else "demo-out", help="folder for images")
         if name == "play":

@@ -222,7 +222,8 @@ class Host:
                 return (await self._commit(record, None)).record
             if record.status != "active":
                 raise HostError("This game is over.")
-            record.seats[seat] = Seat(name=record.seats[seat].name + " (AI)", ai=self._standin_level(record))
+            level = await self._standin_level(record)
+            record.seats[seat] = Seat(name=f"{record.seats[seat].name} (AI, {level})", ai=level)
             return (await self._advance(record, [], [])).record
 
     async def cancel(self, game_id: int, by_user: int, admin: bool = False) -> GameRecord:
@@ -274,7 +275,7 @@ class Host:
                 if since is None or not since <= version < record.version:
                     raise HostError(OUTDATED)
             if record.seats[seat].standin:
-                _with_standin(record, seat, False)  # the owner is back; the stand-in steps aside
+                _with_standin(record, seat, None)  # the owner is back; the stand-in steps aside
             return await self._play(record, seat, choice_id)
 
     async def submit_seat(self, game_id: int, seat: int, choice_id: str, version: int) -> Played:
@@ -297,7 +298,7 @@ class Host:
             record = await self._active(game_id, None)
             if record.seats[seat].user_id is None:
                 raise HostError("That seat is already an AI player.")
-            _with_standin(record, seat, on)
+            _with_standin(record, seat, await self._standin_level(record) if on else None)
             return await self._advance(record, [], [], autoplay=on)
 
     async def reclaim(self, game_id: int, user_id: int) -> GameRecord:
@@ -309,7 +310,7 @@ class Host:
                 raise HostError("You are not playing in this game.")
             if not record.seats[seat].standin:
                 raise HostError("Your seat is not being played by a stand-in.")
-            _with_standin(record, seat, False)
+            _with_standin(record, seat, None)
             return (await self._commit(record, record.state)).record
 
     # ---- places, reminders, settings ------------------------------------------------------------
@@ -418,9 +419,9 @@ class Host:
             raise HostError(OUTDATED)
         return record
 
-    def _standin_level(self, record: GameRecord) -> str:
-        """The AI level that plays for people: the strongest the game offers."""
-        return self.engine(record).ai_levels[-1]
+    async def _standin_level(self, record: GameRecord) -> str:
+        """The AI level that plays for people: the server's `standin_level` setting (default hard)."""
+        return (await self.get_settings(record.guild_id)).standin_level
 
     async def _play(self, record: GameRecord, seat: int, choice_id: str) -> Played:
         """Apply a person's choice, then any automated replies, in one transaction."""
@@ -465,7 +466,9 @@ class Host:
         record, moves, events = played.record, list(played.moves), list(played.events)
         engine = self.engine(record)
         for _attempt in range(STALE_RETRIES + 1):
-            levels = {s: seat.ai or self._standin_level(record) for s, seat in enumerate(record.seats) if seat.automated}
+            standin = await self._standin_level(record)
+            levels = {s: seat.ai or seat.standin_level or standin for s, seat in enumerate(record.seats)
+                      if seat.automated}
             state = record.state
             if record.status != "active" or state is None or next_ai_decision(engine, state, levels) is None:
                 break
@@ -544,6 +547,7 @@ def _copy(record: GameRecord) -> GameRecord:
     return record.model_copy(update={"seats": list(record.seats)})
 
 
-def _with_standin(record: GameRecord, seat: int, on: bool) -> None:
-    """Turn a seat's stand-in on or off (seats are replaced, never changed in place, as the cache shares them)."""
-    record.seats[seat] = record.seats[seat].model_copy(update={"standin": on})
+def _with_standin(record: GameRecord, seat: int, level: str | None) -> None:
+    """Let an AI of this level stand in for a seat, or (None) stop it (seats are replaced, never changed in
+    place, as the cache shares them)."""
+    record.seats[seat] = record.seats[seat].model_copy(update={"standin": level is not None, "standin_level": level})

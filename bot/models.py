@@ -46,6 +46,7 @@ class Seat(BaseModel):
     name: str
     ai: str | None = None
     standin: bool = False  # an AI plays this person's seat until they take it back
+    standin_level: str | None = None  # the level of that AI (the server's setting when it began)
 
     @property
     def automated(self) -> bool:
@@ -127,8 +128,9 @@ class DmNote:
 
 
 class GuildSettings(BaseModel):
-    """Per-server timing for asynchronous play, in hours."""
+    """Per-server timing for asynchronous play, in hours, and the level of the AI that stands in for people."""
 
     remind_hours: float = Field(default=12.0, gt=0, le=24 * 30)
     standin_hours: float = Field(default=48.0, gt=0, le=24 * 60)
     lobby_hours: float = Field(default=24.0, gt=0, le=24 * 30)
+    standin_level: Literal["easy", "normal", "hard"] = "hard"  # engines.core.AI_LEVELS

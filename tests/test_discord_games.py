@@ -60,7 +60,7 @@ async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, ke
     await fake.slash(ann, f"start {key}")
     game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai-hard")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
     private_seen = False
     for _ in range(MAX_CLICKS):

@@ -16,7 +16,7 @@ from bot.discord import components, ids, limits, messages, options
 from bot.discord.table import Table
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord
-from engines.core import GameEngine
+from engines.core import AI_LEVELS, GameEngine
 
 log = logging.getLogger(__name__)
 Action = Callable[[discord.Interaction, int], Awaitable[None]]
@@ -314,15 +314,18 @@ class FishGroup(app_commands.Group):
     @app_commands.command(name="settings")
     @app_commands.describe(remind_hours="Hours idle before the player to act is reminded",
                            standin_hours="Hours idle before an AI stand-in plays for them",
-                           lobby_hours="Hours before a lobby that never started expires")
+                           lobby_hours="Hours before a lobby that never started expires",
+                           standin_level="How well the AI that stands in for idle players plays")
+    @app_commands.choices(standin_level=[app_commands.Choice(name=lv, value=lv) for lv in AI_LEVELS])
     @guarded
     async def settings(self, interaction: discord.Interaction, remind_hours: float | None = None,
-                       standin_hours: float | None = None, lobby_hours: float | None = None) -> None:
-        """See or change this server's timers (Manage Server)."""
+                       standin_hours: float | None = None, lobby_hours: float | None = None,
+                       standin_level: str | None = None) -> None:
+        """See or change this server's timers and stand-in level (Manage Server)."""
         if not (interaction.permissions and interaction.permissions.manage_guild):
             raise HostError("Only members with Manage Server can change the fishing settings.")
         changes = {k: v for k, v in (("remind_hours", remind_hours), ("standin_hours", standin_hours),
-                                     ("lobby_hours", lobby_hours)) if v is not None}
+                                     ("lobby_hours", lobby_hours), ("standin_level", standin_level)) if v is not None}
         guild = interaction.guild_id or 0
         current = await (self.host.set_settings(guild, **changes) if changes else self.host.get_settings(guild))
         await interaction.response.send_message(embed=messages.settings_embed(current), ephemeral=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import ids, limits
-from engines.core import Choice, Decision
+from engines.core import AI_LEVELS, Choice, Decision
 
 if TYPE_CHECKING:
     from bot.discord.table import Table
@@ -73,7 +73,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:l:(
 
     LOOK = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
             "ai": ("Add AI", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary),
-            "cancel": ("Cancel", discord.ButtonStyle.danger)}
+            "cancel": ("Cancel", discord.ButtonStyle.danger),
+            **{f"ai-{level}": (f"Add AI: {level}", discord.ButtonStyle.secondary) for level in AI_LEVELS}}
 
     def __init__(self, custom_id: str) -> None:
         action = custom_id.rpartition(":")[2]

@@ -29,7 +29,8 @@ def seat_line(record: GameRecord, seat: int) -> str:
     """A seat as `A · Ann` (+ AI / stand-in tags), with a mention for people."""
     s = record.seats[seat]
     who = f"<@{s.user_id}>" if s.user_id is not None else shown(s.name)
-    tag = " 🤖 AI" if s.ai else " (🤖 AI stand-in)" if s.standin else ""
+    tag = " 🤖 AI" if s.ai else f" (🤖 AI stand-in{', ' + s.standin_level if s.standin_level else ''})" \
+        if s.standin else ""
     return f"`{LETTERS[seat % 6]}` {who}{tag}"
 
 
@@ -127,4 +128,5 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     e.add_field(name="remind_hours", value=f"{settings.remind_hours:g} h idle before a reminder")
     e.add_field(name="standin_hours", value=f"{settings.standin_hours:g} h idle before an AI stand-in plays")
     e.add_field(name="lobby_hours", value=f"{settings.lobby_hours:g} h before an unstarted lobby expires")
+    e.add_field(name="standin_level", value=f"{settings.standin_level}: the AI level that stands in for people")
     return limits.embed(e)

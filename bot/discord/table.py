@@ -178,9 +178,10 @@ class Table:
         elif action == "leave":
             record = await self.host.leave(game, user.id)
             text = "You left the game." if record.status != "active" else "You left; an AI plays your seat."
-        elif action == "ai":
-            await self.host.add_ai(game, user.id)
-            text = "An AI player joined."
+        elif action == "ai" or action.startswith("ai-"):
+            level = action[3:] or "normal"
+            await self.host.add_ai(game, user.id, level)
+            text = f"An AI player ({level}) joined."
         elif action == "start":
             played = await self.host.begin(game, user.id)
             await self.publish(played, started=True)
