@@ -17,7 +17,7 @@ async def test_start_opens_a_lobby_with_buttons_in_its_own_thread(fake, run):
     lobby = fake.in_channel(fake.channel_id)[-1]
     assert "Toy · game #" in lobby.text()
     assert [c.rsplit(":", 1)[1] for c in lobby.custom_ids] == [
-        "join", "leave", "ai-easy", "ai-normal", "ai-hard", "start", "cancel"]
+        "join", "leave", "ai-easy", "ai", "ai-hard", "start", "cancel"]
     assert len(fake.threads()) == 1
     game = game_id_of(fake)
     record = await run.host.get(game)
@@ -39,7 +39,7 @@ async def test_full_toy_game_with_an_ai_seat_through_clicks(fake, run):
     game = game_id_of(fake)
     lobby = await run.board(game)
     await fake.click(bob, lobby, f"fish:l:{game}:join")
-    await fake.click(ann, fake.messages[lobby.id], f"fish:l:{game}:ai-normal")
+    await fake.click(ann, fake.messages[lobby.id], f"fish:l:{game}:ai")
     assert f"<@{bob}>" in fake.messages[lobby.id].text() and "AI 1" in fake.messages[lobby.id].text()
     await fake.click(ann, fake.messages[lobby.id], f"fish:l:{game}:start")
     record = await run.host.get(game)
@@ -67,7 +67,7 @@ async def test_a_move_by_the_same_player_edits_the_board_in_place(fake, run):
     ann = fake.add_user("Ann")
     await fake.slash(ann, "start secret", rounds=1)
     game = game_id_of(fake)
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai-normal")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
     board = await run.board(game)
     assert f"<@{ann}>" in board.content and "Call the weather" in board.text()

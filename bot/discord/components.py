@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import ids, limits
-from engines.core import AI_LEVELS, Choice, Decision
+from engines.core import Choice, Decision
 
 if TYPE_CHECKING:
     from bot.discord.table import Table
@@ -72,9 +72,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:l:(
     """Join, Leave, Add AI, Start or Cancel under a lobby."""
 
     LOOK = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-            "ai": ("Add AI", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary),
-            "cancel": ("Cancel", discord.ButtonStyle.danger),
-            **{f"ai-{level}": (f"Add AI: {level}", discord.ButtonStyle.secondary) for level in AI_LEVELS}}
+            "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger),
+            **{action: (f"Add AI: {level}", discord.ButtonStyle.secondary) for action, level in ids.AI_ACTIONS.items()}}
 
     def __init__(self, custom_id: str) -> None:
         action = custom_id.rpartition(":")[2]

@@ -2,7 +2,7 @@
 
     fish:c:<game>:<version>:<seat>:<choice>   a choice button
     fish:s:<game>:<version>:<seat>:<page>     a select of choices (the value is the choice id)
-    fish:l:<game>:<action>                    a lobby button (join, leave, ai-<level>, start, cancel)
+    fish:l:<game>:<action>                    a lobby button (join, leave, ai-easy, ai, ai-hard, start, cancel)
     fish:h:<game>                             the "My hand" button
 
 Choice components carry the state version, so a click on an outdated message is refused by the host's
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from engines.core import AI_LEVELS
 
-LOBBY_ACTIONS = ("join", "leave", *(f"ai-{level}" for level in AI_LEVELS), "start", "cancel")
-OLD_LOBBY_ACTIONS = ("ai",)  # on lobbies posted before the AI levels: adds a normal AI
+AI_ACTIONS = {f"ai-{level}": level for level in AI_LEVELS} | {"ai": "normal"}  # "ai" as before the levels
+LOBBY_ACTIONS = ("join", "leave", "ai-easy", "ai", "ai-hard", "start", "cancel")
 MALFORMED = "That button is malformed or comes from another bot version, so nothing was done. Use `/fish status`."
 
 _CHOICE = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):([\x21-\x7e]{1,24})")  # the choice is last, so ":" in it is safe
@@ -71,7 +71,7 @@ def parse_choice(body: str, select: bool = False) -> ChoiceRef | None:
 def parse_lobby(body: str) -> tuple[int, str] | None:
     """(game, action) of a lobby button; None when malformed."""
     game, _, action = body.partition(":")
-    if not _GAME.fullmatch(game) or action not in LOBBY_ACTIONS + OLD_LOBBY_ACTIONS:
+    if not _GAME.fullmatch(game) or action not in LOBBY_ACTIONS:
         return None
     return int(game), action
 

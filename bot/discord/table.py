@@ -178,8 +178,8 @@ class Table:
         elif action == "leave":
             record = await self.host.leave(game, user.id)
             text = "You left the game." if record.status != "active" else "You left; an AI plays your seat."
-        elif action == "ai" or action.startswith("ai-"):
-            level = action[3:] or "normal"
+        elif action in ids.AI_ACTIONS:
+            level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level)
             text = f"An AI player ({level}) joined."
         elif action == "start":
