@@ -136,14 +136,16 @@ def palette() -> Image.Image:
     the same view always gives the same bytes); mapping to a known palette is far cheaper than quantizing."""
     names = tuple(f"P{s}" for s in range(5))
     layer = static_layer(len(names))
-    sample = Image.new("RGB", (WIDTH, layer.height + 2 * CARD_H + 170), BG)
+    cards = range(0, 70, 5)
+    card_rows = -(-len(cards) // 5)
+    sample = Image.new("RGB", (WIDTH, layer.height + card_rows * (CARD_H + 12) + 170), BG)
     sample.paste(layer, (0, 0))
     y = layer.height
-    for i, card in enumerate(range(0, 70, 5)):
-        sprite = card_sprite(*CARDS[card], CARD_W // 2, CARD_H)
-        sample.paste(sprite, ((i % 10) * 80, y + (i // 10) * CARD_H), sprite)
+    for i, card in enumerate(cards):
+        sprite = card_sprite(*CARDS[card], CARD_W, CARD_H)
+        sample.paste(sprite, ((i % 5) * (CARD_W + 8), y + (i // 5) * (CARD_H + 12)), sprite)
     draw = ImageDraw.Draw(sample)
-    y += 2 * CARD_H
+    y += card_rows * (CARD_H + 12)
     extra = (HIGHLIGHT, NEWS, FULL_BAND, GARBAGE_RED, WINNER, HINT, TAG, EVENTS_BG, shade(HIGHLIGHT, 0.6))
     for n, colour in enumerate((*extra, *(seat_colour(s) for s in range(5)))):
         draw.rectangle((n * 40, y, n * 40 + 39, y + 40), fill=colour)

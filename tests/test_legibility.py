@@ -16,7 +16,6 @@ from renderers.legibility import measure, survey
 MAX_PNG = 300_000  # bytes: issue 13's limit for a board at the largest player count, late game
 
 NOT_YET_LEGIBLE = {
-    "wishes": "'Double fish' runs off the half-width ocean card",
     "thisbig": "texts under 8 px",
 }
 
