@@ -3,11 +3,12 @@ post an animated GIF."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 from PIL import Image
 
-from bot import replay
+from bot import drawing, replay
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -70,3 +71,24 @@ async def test_fish_replay_where_no_game_has_started_says_so_and_posts_nothing(f
     [answer] = fake.ephemeral_replies(await fake.slash(ann, "replay", channel_id=record.thread_id))
     assert "no running or finished game" in answer.text()
     assert len(fake.in_channel(record.thread_id)) == before
+
+
+async def test_a_replay_asked_for_by_several_at_once_is_drawn_once(fake, run, monkeypatch):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await _finished_toy_game(fake, run, ann)
+    drawn = []
+    real = drawing.in_pool
+
+    async def counted(module, kind, args):
+        drawn.append(kind)
+        await asyncio.sleep(0.2)  # both presses arrive while it is drawn
+        return await real(module, kind, args)
+
+    monkeypatch.setattr(drawing, "in_pool", counted)
+    final = await run.board(game)
+    presses = [await fake.click(user, final, f"fish:r:{game}", wait=False) for user in (ann, bob)]
+    for press in presses:
+        await fake.settle(press)
+    assert drawn == ["animation"]
+    assert all(_frames(fake.messages[p.original].files["replay.gif"]) > 1 for p in presses)
+    assert run.bot.table._replays == {}  # nothing kept once posted

@@ -69,6 +69,7 @@ class Table:
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
         self._dms: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
         self._dm_warned: set[tuple[int, int]] = set()
+        self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
 
     @contextlib.asynccontextmanager
     async def work(self) -> AsyncIterator[None]:
@@ -241,8 +242,14 @@ class Table:
             raise HostError("This game has no pictures to replay.")
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
-        gif = await drawing.in_pool(replay_drawing.__name__, "animation", (  # not cached: megabytes, seldom asked
-            renderer.__name__, self.host.engine(record).name, views, self.host.result(record)))
+        key = (record.id, record.version)
+        building = self._replays.get(key)
+        if building is None:  # drawn once however many ask at once; not kept after: megabytes, seldom asked
+            building = self._replays[key] = asyncio.ensure_future(drawing.in_pool(
+                replay_drawing.__name__, "animation",
+                (renderer.__name__, self.host.engine(record).name, views, self.host.result(record))))
+            building.add_done_callback(lambda _: self._replays.pop(key, None))
+        gif = await asyncio.shield(building)
         await interaction.edit_original_response(
             content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
             attachments=[_file(gif, replay.REPLAY_FILE)])
