@@ -3,7 +3,8 @@ and whether the text lies wholly on its canvas.
 
 A text drawn on a canvas W px wide shows at size*400/W px when the image is shown 400 px wide. A text drawn on a
 smaller piece pasted into the image counts at the image's width; one drawn on a larger (supersampled) canvas
-counts at that canvas's width. A text drawn into a cached sprite is seen only when the sprite is first drawn.
+counts at that canvas's width. A text drawn into a cached sprite is seen only when the sprite is drawn, so a
+survey first empties the renderers' caches.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -153,6 +155,7 @@ def survey(key: str, seeds: range, stops: int = 4, count: int | None = None) -> 
     (default the largest count)."""
     engine = engines.get(key)
     drawing = drawings.get(key)
+    _empty_caches()
     found: dict[str, list[Shot]] = {"board": [], "hand": [], "final": []}
     for seed in seeds:
         picks, end = _states(engine, seed, stops, count or engine.max_players)
@@ -164,6 +167,15 @@ def survey(key: str, seeds: range, stops: int = 4, count: int | None = None) -> 
                 found["hand"].extend(_shots(partial(drawing.hand, engine.view(state, seat))))
         found["final"].extend(_shots(partial(drawing.final, engine.view(end, None), result)))
     return {kind: figures(shots) for kind, shots in found.items() if shots}
+
+
+def _empty_caches() -> None:
+    """Empty every functools cache of the loaded renderer modules, so cached sprites draw (and show) their texts."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("renderers.") and module is not None:
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
+                    value.cache_clear()
 
 
 def _shots(render: Callable[[], bytes | None]) -> list[Shot]:
