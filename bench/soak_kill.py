@@ -157,13 +157,13 @@ class Soak:
         return found
 
     async def step(self, game: int, key: str, status: str, seats: list[dict], message: int | None,
-                   place: int | None) -> bool:
-        """One scripted action in a game; True when the bot answered."""
+                   place: int | None) -> bool | None:
+        """One scripted action in a game: True when the bot answered, False when not, None when nothing to click."""
         ann, bob = self.users[:2]
         if status == "lobby":
             lobby = self.fake.messages.get(message or 0)
             if lobby is None:
-                return True
+                return None
             action = "join" if not any(s.get("user_id") == bob for s in seats) else "start"
             return await self.click(bob if action == "join" else ann, lobby, f"fish:l:{game}:{action}")
         seat_of = {s.get("user_id"): i for i, s in enumerate(seats)}
@@ -182,7 +182,7 @@ class Soak:
                 return await self.click(user, msg, comp["custom_id"])
         if board is not None and f"fish:h:{game}" in board.custom_ids:  # no buttons (killed before a DM): My hand
             return await self.click(self.rnd.choice([ann, bob]), board, f"fish:h:{game}")
-        return True
+        return None
 
     async def play(self, seconds: float) -> None:
         """Play every game for about `seconds` (the bot may be killed meanwhile)."""
@@ -201,7 +201,11 @@ class Soak:
                 if status not in ("lobby", "active"):
                     continue
                 before = self.logged(game)
-                if not await self.step(game, key, status, seats, message, place):
+                answered = await self.step(game, key, status, seats, message, place)
+                if answered is None:
+                    await asyncio.sleep(0.05)  # nothing to click yet (the restarted bot is still showing it)
+                    continue
+                if not answered:
                     return
                 if status == "active" and game in self.tried:
                     self.tried[game] += 1
