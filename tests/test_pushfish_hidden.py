@@ -101,3 +101,25 @@ def test_a_peeked_card_stays_put_and_only_the_rest_is_dealt():
     rnd = random.Random(9)
     seen = Counter(ENGINE.determinise(s, 0, rnd).ground[:3] for _ in range(600))
     assert all(g[2] == s.ground[2] for g in seen) and len(seen) == 6  # 3 cards over 2 spaces and the pile
+
+
+def test_a_fish_finder_being_played_stays_in_its_players_hand_when_another_seat_deals():
+    """Between choosing a Fish Finder and naming its card, the item is still in the hand: a world dealt for
+    another seat keeps it there, so the peek can finish in every world."""
+    rnd = random.Random(8)
+    found = 0
+    for seed in range(60):
+        state = ENGINE.new_game(["a", "b", "c", "d"], {}, seed)
+        while ENGINE.decisions(state) and found < 6:
+            if state.sub == "peek" and state.arg >= 0:
+                found += 1
+                for seat in (None, *(s for s in range(4) if s != state.turn)):
+                    world = ENGINE.determinise(state, seat, rnd)
+                    assert state.arg in world.hands[state.turn]
+                    check_conservation(world)
+                    decision = ENGINE.pending_for(world, state.turn)
+                    ENGINE.apply_to(world, decision, decision.choices[0].id)
+            decision = ENGINE.decisions(state)[0]
+            choice = next((c.id for c in decision.choices if c.id.startswith(("item-", "peek-"))), None)
+            state, _ = ENGINE.apply_to(state, decision, choice or decision.choices[int(rnd.random() * len(decision.choices))].id)
+    assert found >= 6

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.core import clone
-from engines.pushfish.state import SPACES, PushFishState
+from engines.pushfish.state import SPACES, PushFishState, without
 from engines.rng import Rng
 
 
@@ -51,12 +51,14 @@ def _deal_items(state: PushFishState, seat: int | None, rnd: random.Random) -> N
     seen = set(state.shown) | (set(state.tossed[seat]) if seat is not None else set())
     unseen_discards = [i for i, card in enumerate(state.idiscard) if card not in seen]
     others = [s for s in range(len(state.players)) if s != seat]
+    playing = state.sub == "peek" and state.arg >= 0  # a Fish Finder played, its target not yet named
+    kept = {s: (state.arg,) if playing and s == state.turn else () for s in others}
     pool = sorted([*state.items, *(state.idiscard[i] for i in unseen_discards),
-                   *(c for s in others for c in state.hands[s])])
+                   *(c for s in others for c in (without(state.hands[s], *kept[s]) if kept[s] else state.hands[s]))])
     rnd.shuffle(pool)
     hands = list(state.hands)
     for s in others:
-        hands[s] = tuple(pool.pop() for _ in state.hands[s])
+        hands[s] = (*kept[s], *(pool.pop() for _ in range(len(state.hands[s]) - len(kept[s]))))
     discard = list(state.idiscard)
     for i in unseen_discards:
         discard[i] = pool.pop()
