@@ -32,7 +32,7 @@ from engines.core import Decision, GameEngine, GameState
 BUDGET_ENV = "FISHBOT_AI_BUDGET_MS"
 DEFAULT_BUDGET_MS = 1000.0
 EXPLORE = 1.5  # PUCT exploration constant, for rewards in [0, 1]
-WALL_CAP = 2.0  # on a busy machine the search stops after this many budgets of wall time
+WALL_CAP = 1.2  # and after this many budgets of wall time, so a busy machine never keeps a player waiting longer
 SETTLE_EVERY = 16  # iterations between checks whether the answer is settled
 
 Policy = Callable[[GameEngine, GameState, Decision, random.Random], str]
