@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from bot import terminal
+from bot import cli, terminal
 from tests.test_store_open import ROOT, _cli
 
 
@@ -52,24 +52,27 @@ def test_fishbot_run_without_a_network_says_so_in_one_line_and_creates_no_databa
     assert not (tmp_path / "fishbot.db").exists()
 
 
-def test_the_image_refuses_a_database_outside_its_data_volume(tmp_path):
-    done = _cli(["run"], tmp_path, env={"FISHBOT_DATA_DIR": str(tmp_path / "data"), "FISHBOT_DB": "fishbot.db",
-                                        "DISCORD_TOKEN": "some-token"})
-    assert done.returncode == 2 and "outside" in done.stderr and "Traceback" not in done.stderr
-    assert not (tmp_path / "fishbot.db").exists()
+def test_the_image_refuses_a_database_outside_its_data_volume(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    for name, value in (("FISHBOT_DATA_DIR", str(tmp_path / "data")), ("FISHBOT_DB", "fishbot.db"),
+                        ("DISCORD_TOKEN", "some-token")):
+        monkeypatch.setenv(name, value)
+    assert cli.main(["run"]) == 2
+    assert "outside" in capsys.readouterr().err and not (tmp_path / "fishbot.db").exists()
 
 
-def test_fishbot_health_needs_a_readable_database_and_a_fresh_heartbeat(tmp_path):
+def test_fishbot_health_needs_a_readable_database_and_a_fresh_heartbeat(tmp_path, monkeypatch, capsys):
     import sqlite3
 
-    env = {"FISHBOT_DB": str(tmp_path / "fishbot.db")}
-    assert _cli(["health"], tmp_path, env=env).returncode == 1  # no database yet
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FISHBOT_DB", str(tmp_path / "fishbot.db"))
+    assert cli.main(["health"]) == 1  # no database yet
     with sqlite3.connect(tmp_path / "fishbot.db") as conn:
         conn.execute("CREATE TABLE games (id INTEGER)")
-    done = _cli(["health"], tmp_path, env=env)
-    assert done.returncode == 1 and "heartbeat" in done.stderr
+    capsys.readouterr()
+    assert cli.main(["health"]) == 1 and "heartbeat" in capsys.readouterr().err
     beat = tmp_path / "fishbot.db.alive"
     beat.write_text("1")
-    assert _cli(["health"], tmp_path, env=env).returncode == 0
+    assert cli.main(["health"]) == 0
     os.utime(beat, (time.time() - 600, time.time() - 600))
-    assert "not connected" in _cli(["health"], tmp_path, env=env).stderr
+    assert cli.main(["health"]) == 1 and "not connected" in capsys.readouterr().err

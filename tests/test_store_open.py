@@ -207,3 +207,14 @@ def test_fishbot_backup_refuses_an_existing_target_and_a_missing_source(tmp_path
     sqlite3.connect(tmp_path / "real.db").close()
     done = _cli(["backup", str(target), "--db", str(tmp_path / "real.db")], tmp_path)
     assert done.returncode == 1 and "already exists" in done.stderr and target.read_bytes() == b"keep me"
+
+
+async def test_an_accepted_choice_is_synced_to_disk_at_commit(tmp_path):
+    store = await SqliteStore.open(str(tmp_path / "games.db"))
+    try:
+        async with store._conn.execute("PRAGMA synchronous") as cur:  # 2 = FULL: the WAL is fsynced per commit
+            assert (await cur.fetchone())[0] == 2
+        async with store._conn.execute("PRAGMA journal_mode") as cur:
+            assert (await cur.fetchone())[0] == "wal"
+    finally:
+        await store.close()
