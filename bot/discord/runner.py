@@ -108,7 +108,9 @@ async def heartbeat(bot: discord.Client, path: Path) -> None:
         if bot.is_ready() and not bot.is_closed() and bot.latency < HEARTBEAT_STALE:
             with contextlib.suppress(OSError):
                 path.write_text(f"{time.time():.0f}\n")
-        await asyncio.sleep(HEARTBEAT_SECONDS)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+        else:
+            await asyncio.sleep(1.0)  # not connected (yet): look again soon
 
 
 def health(settings: Settings) -> str | None:
