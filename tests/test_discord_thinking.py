@@ -33,7 +33,7 @@ async def test_a_persons_move_shows_while_slow_ai_seats_think(fake, run, monkeyp
     board = await run.board(record.id)
     click = await fake.click(ann, board, board.custom_ids[0], wait=False)
     await asyncio.wait_for(thinking.wait(), 10)
-    for _ in range(200):  # the board is refreshed while the AI still thinks: the AI to act, no buttons for Ann
+    for _ in range(500):  # the board is refreshed while the AI still thinks: the AI to act, no buttons for Ann
         await asyncio.sleep(0.02)
         if not choices_on(fake.messages[board.id]):
             break

@@ -15,14 +15,16 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 
 
 class CountingRunner:
-    """A drawing runner that draws in this process, slowly, and remembers what it was asked to draw."""
+    """A drawing runner that draws in this process, when let through, and remembers what it was asked to draw."""
 
     def __init__(self) -> None:
         self.drawn: list[tuple[str, object]] = []
+        self.gate = asyncio.Event()
+        self.gate.set()
 
     async def __call__(self, module: str, kind: str, args: tuple) -> bytes:
         self.drawn.append((kind, args[0]))
-        await asyncio.sleep(0.01)
+        await self.gate.wait()
         return f"{kind}:{args[0]}".encode()
 
 
@@ -83,6 +85,7 @@ async def test_a_board_refresh_superseded_by_a_newer_state_is_skipped(fake, run)
     await run.bot.table.publish(await run.host.begin(record.id, ann, seed=1))
     played, refreshes = [], []
     runner.drawn.clear()
+    runner.gate.clear()  # the first refresh is still drawing while the next moves arrive
     edits_before = len((await run.board(record.id)).history)
     for _ in range(3):  # each move's refresh starts at once; the first is still drawing when the next arrive
         record = await run.host.get(record.id)
@@ -91,6 +94,7 @@ async def test_a_board_refresh_superseded_by_a_newer_state_is_skipped(fake, run)
         played.append(await run.host.submit_seat(record.id, decision.seat, choice, record.version))
         refreshes.append(asyncio.create_task(run.bot.table.publish(played[-1])))
         await asyncio.sleep(0)
+    runner.gate.set()
     await asyncio.gather(*refreshes)
     assert [view.taken for kind, view in runner.drawn if kind == "board"] == [
         played[0].record.state.taken, played[2].record.state.taken]

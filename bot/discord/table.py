@@ -4,6 +4,11 @@ Notification policy: the game keeps ONE board message in its thread or channel. 
 while the same people are still to act (a multi-step turn, or simultaneous players dropping out as they
 answer), and re-posted at the bottom with a mention when someone new must act (the old one is deleted).
 A mention only notifies on a new message, so this is the one way to ping without flooding the channel.
+
+Order of importance under a burst: every click is deferred before anything else is done for it; the host
+then stores the choice (before any AI thinks, in the thinking pool); drawing happens last, in the drawing
+pool (`bot.drawing`, once per game version), whose workers run at a lower CPU priority than this loop.
+Refreshes of one game run one at a time on its newest state, and those queued behind a newer one are skipped.
 """
 
 from __future__ import annotations
