@@ -7,7 +7,7 @@ They carry no text: text is drawn on the canvas itself, at a size measured again
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
@@ -350,3 +350,24 @@ def event_bar(img: Image.Image, y: int, lines: list[str]) -> int:
     draw.text((pad, y + height // 2), fit_text(draw, text, width - 2 * pad, size), font=font(size), fill=INK,
               anchor="lm")
     return y + height
+
+
+@lru_cache(maxsize=4096)
+def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, stroke: int = 0,
+                stroke_fill: RGB = (255, 255, 255)) -> tuple[Image.Image, int, int]:
+    """A text drawn once on a transparent sprite, with its offset from the anchor point (board texts repeat)."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    sprite = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                                stroke_fill=stroke_fill)
+    return sprite, left, top
+
+
+def say(img: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK,
+        anchor: str = "la", stroke: int = 0, stroke_fill: RGB = (255, 255, 255)) -> float:
+    """Paste a text (a cached sprite) at a point as `ImageDraw.text` would draw it; returns its right edge."""
+    sprite, left, top = text_sprite(text, size, bold, fill, anchor, stroke, stroke_fill)
+    x, y = round(xy[0] + left), round(xy[1] + top)
+    img.paste(sprite, (x, y), sprite)
+    return x + sprite.width

@@ -1,103 +1,53 @@
-"""This Big! drawings: the public table, a seat's private hand and the final scores (from views only)."""
+"""This Big! drawings from views only: the public table, a seat's private hand and the final scores.
+
+Drawn for a phone first: 800 px wide (shown ~400 px), so every text a player needs is >= 16 px here and nothing is
+under 12 px. Cards are cached sprites (renderers.thisbig_art); the parts that never change in a game (water,
+panels) are drawn once per layout and copied; a board is mapped to one fixed palette (cheap, same bytes for the
+same view).
+"""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+import io
+from functools import cache
+
+from PIL import Image, ImageDraw
 
 from engines.core import Result
 from engines.thisbig import ThisBigView
-from engines.thisbig.cards import COLOURS, LUNKER, NAMES, RUBBISH, card_of, colour, size
-from renderers.common import (
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    PANEL,
-    WATER,
-    fit_text,
-    font,
-    last_action_bar,
-    new_canvas,
-    rounded,
-    score_table,
-    seat_marker,
-    to_png,
-    turn_banner,
-    wrap_text,
+from engines.thisbig.cards import FACES, NAMES, card_of, colour, size
+from renderers.art import (
+    banner,
+    banner_height,
+    event_bar,
+    event_bar_height,
+    paint_water,
+    say,
+    seat_badge,
+    shade,
 )
+from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, wrap_text
+from renderers.thisbig_art import FISH_RGB, back_sprite, card_sprite, put_card
 
-WIDTH = 1000
-FISH_RGB = [(214, 58, 48), (236, 196, 30), (60, 160, 70), (40, 100, 200)]
-LETTERS = "RYGB"
-JUNK_RGB = (150, 140, 125)
-LURE_BACK = (70, 80, 96)
-RAINBOW = FISH_RGB
-SHORT_JUNK = {"boot": "Bt", "tire": "Ti", "can": "Cn", "trombone": "Tb"}
-STATUS_TEXT = {"thinking": "thinking…", "answered": "answered (face down)", "No Catch": "No Catch!"}
+WIDTH = 800
+PAD = 14
+BIG, MID, SMALL = 24, 20, 17  # font sizes: 12, 10 and 8.5 px when shown 400 px wide
+STATUS_H = 40
+POND_H = 184
+ROW_H = 104
+EXTRA_H = 70  # a row's second line: cards the table knows are in that hand
+MINI = (44, 62)  # bucket and known cards
+POND_CARD = (72, 100)
+DOWN = (40, 56)
+BUCKET_X, POINTS_X = 404, WIDTH - PAD - 84
+STATUS = {"thinking": "thinking…", "answered": "answered", "No Catch": "No Catch!"}
+CASTER_INK = (28, 46, 70)
+MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # measures texts without drawing them
 
 
 def _name(face: str) -> str:
     """A card's name for people, from its face code."""
     return NAMES[card_of(face)]
-
-
-def card(draw: ImageDraw.ImageDraw, x: int, y: int, face: str, w: int = 46, h: int = 62,
-         mark: bool = False, dim: bool = False) -> None:
-    """One card face: colour plus a letter and number (fish), a word (rubbish) or a lure label."""
-    c = card_of(face)
-    box = (x, y, x + w, y + h)
-    big = h >= 100
-    if c < 32:
-        fill = FISH_RGB[colour(c)]
-        rounded(draw, box, fill=_pale(fill) if dim else fill, radius=7)
-        ink = INK if colour(c) == 1 or dim else (255, 255, 255)
-        draw.text((x + w // 2, y + h // 2 - (10 if big else 6)), str(size(c)), font=font(44 if big else 24, True),
-                  fill=ink, anchor="mm")
-        label = COLOURS[colour(c)] if big else LETTERS[colour(c)]
-        draw.text((x + w // 2, y + h - (16 if big else 11)), label, font=font(17 if big else 15, True), fill=ink,
-                  anchor="mm")
-    elif c < 40:
-        rounded(draw, box, fill=_pale(JUNK_RGB) if dim else JUNK_RGB, radius=7)
-        word = RUBBISH[(c - 32) // 2]
-        text = word if w >= 44 else SHORT_JUNK[word]
-        f = 17 if big else 15
-        while f > 12 and draw.textlength(text, font=font(f, True)) > w - 6:
-            f -= 1  # shrink a long word (trombone) before cutting it
-        draw.text((x + w // 2, y + h // 2), fit_text(draw, text, w - 4, f, True), font=font(f, True),
-                  fill=INK if dim else (255, 255, 255), anchor="mm")
-    else:
-        lure = colour(c)
-        if lure == LUNKER:
-            rounded(draw, box, fill=(255, 255, 255), radius=7)
-            band = (h - 8) // 4
-            for i, rgb in enumerate(RAINBOW):
-                draw.rectangle((x + 4, y + 4 + i * band, x + w - 4, y + 4 + (i + 1) * band), fill=rgb)
-            text, ink = ("Lunker" if big else "LUNK"), INK
-            tw = draw.textlength(text, font=font(15, True))
-            draw.rectangle((x + w / 2 - tw / 2 - 3, y + h / 2 - 10, x + w / 2 + tw / 2 + 3, y + h / 2 + 10),
-                           fill=(255, 255, 255))
-        else:
-            rounded(draw, box, fill=FISH_RGB[lure], radius=7)
-            text, ink = (COLOURS[lure] if big else LETTERS[lure]), INK if lure == 1 else (255, 255, 255)
-            draw.ellipse((x + w / 2 - 7, y + 8, x + w / 2 + 7, y + 22), outline=ink, width=3)
-        draw.text((x + w // 2, y + h // 2 + (0 if lure == LUNKER else 8)), text, font=font(15, True), fill=ink,
-                  anchor="mm")
-    if mark:
-        draw.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), radius=9, outline=HIGHLIGHT, width=5)
-    if dim:
-        draw.rounded_rectangle(box, radius=7, fill=None, outline=MUTED, width=3)
-
-
-def _pale(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
-    """A washed-out colour for cards that are not in play (not playable, or dumped from a hand)."""
-    return tuple(int(v * 0.45 + 235 * 0.55) for v in rgb)  # type: ignore[return-value]
-
-
-def back(draw: ImageDraw.ImageDraw, x: int, y: int, w: int = 46, h: int = 62, label: str = "") -> None:
-    """A face-down card."""
-    rounded(draw, (x, y, x + w, y + h), fill=LURE_BACK, radius=7)
-    draw.rectangle((x + 6, y + 6, x + w - 6, y + h - 6), outline=(150, 160, 180), width=2)
-    if label:
-        draw.text((x + w // 2, y + h // 2), label, font=font(15, True), fill=(255, 255, 255), anchor="mm")
 
 
 def _status_line(view: ThisBigView) -> str:
@@ -109,190 +59,295 @@ def _status_line(view: ThisBigView) -> str:
         return f"{name} is choosing a lure to cast."
     lure = _name(view.cast)
     if view.phase == "answer":
-        extra = " (largest fish, any colour)" if view.cast == "lure-lunker" else ""
-        return f"{name} cast a {lure}{extra}: opponents answer in secret."
-    return f"{name} cast a {lure} and now picks one face-down card."
+        extra = " (largest fish)" if view.cast == "lure-lunker" else ""
+        return f"{name} cast a {lure}{extra}: answers come in secret."
+    return f"{name} cast a {lure} and picks one face-down card."
 
 
-def _table(draw: ImageDraw.ImageDraw, view: ThisBigView, y: int) -> int:
-    """The middle of the table: current cast, lure discard, decks and the rubbish pile."""
-    rounded(draw, (16, y, WIDTH - 16, y + 118), fill=WATER, radius=12)
-    draw.text((36, y + 14), "Cast", font=font(17, True), fill=INK)
-    if view.cast:
-        card(draw, 36, y + 38, view.cast, 50, 68, mark=True)
-    else:
-        draw.text((36, y + 60), "—", font=font(24, True), fill=INK)
-    draw.text((130, y + 14), "Lure discard", font=font(17, True), fill=INK)
-    if view.discard_top:
-        card(draw, 130, y + 38, view.discard_top, 50, 68)
-    draw.text((190, y + 72), f"{view.discard_size} card{'s' if view.discard_size != 1 else ''}", font=font(16),
-              fill=INK, anchor="lm")
-    x = 310
-    for title, count in (("River", view.river_size), ("Tackle Box", view.tackle_size)):
-        draw.text((x, y + 14), title, font=font(17, True), fill=INK)
-        back(draw, x, y + 38, 50, 68, str(count))
-        x += 130
-    draw.text((x, y + 14), "Rubbish pile", font=font(17, True), fill=INK)
-    if view.junk:
-        card(draw, x, y + 38, view.junk[-1], 50, 68)
-    draw.text((x + 60, y + 72), str(len(view.junk)), font=font(16), fill=INK, anchor="lm")
-    rules = [f"Target: {view.target} points"]
+def _rows(view: ThisBigView) -> tuple[int, ...]:
+    """Each seat's row height: one line, or two when the table knows cards in that hand."""
+    return tuple(ROW_H + (EXTRA_H if view.revealed[s] or view.known[s] else 0) for s in range(len(view.players)))
+
+
+@cache
+def layer(rows: tuple[int, ...]) -> Image.Image:
+    """What never changes for this layout: the background, the pond's water and the seats' panels."""
+    top = banner_height(WIDTH) + STATUS_H
+    height = top + POND_H + sum(rows) + 8 + event_bar_height(WIDTH)
+    img = Image.new("RGB", (WIDTH, height), BG)
+    paint_water(img, (PAD, top, WIDTH - PAD, top + POND_H - 8), radius=14)
+    draw = ImageDraw.Draw(img)
+    y = top + POND_H
+    for s, h in enumerate(rows):
+        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + h - 8), radius=12, fill=PANEL, outline=(190, 182, 166),
+                               width=2)
+        draw.rounded_rectangle((PAD, y, PAD + 10, y + h - 8), radius=5, fill=seat_colour(s))
+        y += h
+    return img
+
+
+def _label(img: Image.Image, x: float, y: float, text: str, size: int = SMALL, anchor: str = "mt") -> None:
+    """A caption over the water: white with a dark halo, to read on any wave."""
+    say(img, (x, y), text, size, True, (255, 255, 255), anchor, stroke=3, stroke_fill=(20, 50, 80))
+
+
+def _pond(img: Image.Image, view: ThisBigView, y: int) -> None:
+    """The middle of the table: the lure cast now, the decks, the lure discard and the rubbish pile."""
+    draw = ImageDraw.Draw(img)
+    w, h = POND_CARD
+    cy = y + 12
+    cast = view.cast or view.discard_top  # between casts, the last lure cast, washed out
+    slots = [("Cast" if view.cast else "Last cast", cast, None), ("River", "", ("river", view.river_size)),
+             ("Tackle Box", "", ("tackle", view.tackle_size)),
+             (f"Rubbish {len(view.junk)}", view.junk[-1] if view.junk else "", None)]
+    x = PAD + 24
+    for title, face, deck in slots:
+        if view.cast and title == "Cast":
+            draw.rounded_rectangle((x - 7, cy - 7, x + w + 7, cy + h + 7), radius=12, outline=HIGHLIGHT, width=6)
+        if deck:
+            put_card(img, back_sprite(deck[0], w, h), x, cy)
+            _count(img, x + w / 2, cy + h / 2, str(deck[1]))
+        elif face:
+            put_card(img, card_sprite(face, w, h, dim=title == "Last cast"), x, cy)
+        else:
+            draw.rounded_rectangle((x, cy, x + w, cy + h), radius=8, outline=(235, 245, 255), width=2)
+        _label(img, x + w / 2, cy + h + 10, title)
+        x += w + 62
+    rules = [f"Target {view.target}"]
     if view.penalty:
         rules.append("Rubbish −1")
     if view.dump_at:
-        rules.append(f"Hand dump at {view.dump_at}")
+        rules.append(f"Dump at {view.dump_at}")
     if view.reveal:
         rules.append("Uncaught shown")
     for i, text in enumerate(rules):
-        draw.text((WIDTH - 36, y + 18 + i * 22), text, font=font(16, i == 0), fill=INK, anchor="ra")
-    return y + 118
+        _label(img, WIDTH - PAD - 16, cy + 4 + i * 30, text, MID if i == 0 else SMALL, "ra")
 
 
-def _row(draw: ImageDraw.ImageDraw, view: ThisBigView, s: int, y: int) -> int:
-    """One player: marker, name, status, hand sizes, face-down cards, bucket and points."""
-    bucket = view.buckets[s] + view.dumped[s]
-    per_line = 15
-    lines = max(1, -(-len(bucket) // per_line))
-    extra = 1 if view.revealed[s] or view.known[s] else 0
-    h = 74 + (lines - 1) * 68 + extra * 26
-    acting = s in view.to_act
-    rounded(draw, (16, y, WIDTH - 16, y + h - 6), fill=(255, 243, 205) if acting else PANEL,
-            outline=HIGHLIGHT if acting else INK, width=4 if acting else 1)
-    seat_marker(draw, s, 42, y + 26, 15)
-    draw.text((66, y + 14), fit_text(draw, view.players[s], 190, 20, True), font=font(20, True), fill=INK)
-    if s == view.turn and not view.finished:
-        tag, fill = "CASTER", (40, 62, 88)
+def _count(img: Image.Image, cx: float, cy: float, text: str) -> None:
+    """A count on a deck: a white number in a dark pill."""
+    tw = MEASURE.textlength(text, font=font(MID, True))
+    ImageDraw.Draw(img).rounded_rectangle((cx - tw / 2 - 8, cy - 15, cx + tw / 2 + 8, cy + 15), radius=10,
+                                          fill=(20, 30, 44))
+    say(img, (cx, cy), text, MID, True, (255, 255, 255), "mm")
+
+
+def _status(img: Image.Image, view: ThisBigView, s: int, x: int, y: int) -> None:
+    """A seat's part in this cast: the caster chip, thinking, answered or No Catch!"""
+    if view.finished:
+        return
+    if s == view.turn:
+        text, fill, ink = "CASTER", CASTER_INK, (255, 255, 255)
     else:
-        tag, fill = STATUS_TEXT.get(view.status[s], ""), None
-    if tag:
-        if fill:
-            tw = draw.textlength(tag, font=font(15, True))
-            rounded(draw, (66, y + 40, 66 + tw + 14, y + 62), fill=fill, radius=6, width=1)
-            draw.text((73, y + 51), tag, font=font(15, True), fill=(255, 255, 255), anchor="lm")
-        else:
-            draw.text((66, y + 51), tag, font=font(16, view.status[s] == "thinking"), fill=INK, anchor="lm")
-    draw.text((270, y + 14), f"Hand: {view.hand_sizes[s]}", font=font(16), fill=INK)
-    draw.text((270, y + 38), f"Lures: {view.lure_counts[s]}", font=font(16), fill=INK)
-    for k in range(view.down_counts[s]):  # two cards are numbered as the pick choices name them
-        back(draw, 370 + k * 44, y + 6, 40, 54, str(k + 1) if view.down_counts[s] > 1 else "")
-    x0 = 472
-    if not bucket:
-        draw.text((x0, y + 33), "empty bucket", font=font(16), fill=MUTED, anchor="lm")
-    for i, c in enumerate(bucket):
-        card(draw, x0 + (i % per_line) * 30, y + 6 + (i // per_line) * 68, c, 28, 56,
-             dim=i >= len(view.buckets[s]))
+        text = STATUS.get(view.status[s], "")
+        fill, ink = {"thinking": ((255, 232, 150), INK), "answered": ((208, 232, 208), INK),
+                     "No Catch": ((232, 216, 210), (150, 40, 30))}.get(view.status[s], (None, INK))
+    if not text:
+        return
+    tw = MEASURE.textlength(text, font=font(SMALL, True))
+    ImageDraw.Draw(img).rounded_rectangle((x, y, x + tw + 16, y + 28), radius=8, fill=fill)
+    say(img, (x + 8, y + 14), text, SMALL, True, ink, "lm")
+
+
+def _bucket(img: Image.Image, view: ThisBigView, s: int, y: int) -> None:
+    """A seat's caught cards (pale: from the hand dump), overlapping when many; numbers stay in sight."""
+    caught = view.buckets[s]
+    cards = [(c, False) for c in sorted(caught, key=_order)] + [(c, True) for c in sorted(view.dumped[s], key=_order)]
+    w, h = MINI
+    room = POINTS_X - 12 - BUCKET_X
+    if not cards:
+        say(img, (BUCKET_X, y + h / 2), "empty bucket", SMALL, False, MUTED, "lm")
+        return
+    shown = cards[: max(1, (room - w) // 18 + 1)]
+    step = min(w + 4, (room - w) / max(1, len(shown) - 1)) if len(shown) > 1 else 0
+    for i, (c, dumped) in enumerate(shown):
+        put_card(img, card_sprite(c, w, h, dim=dumped, penalty=view.penalty), BUCKET_X + i * step, y)
+    if len(shown) < len(cards):
+        say(img, (POINTS_X - 14, y + h + 2), f"+{len(cards) - len(shown)}", SMALL, True, INK, "rt")
+
+
+def _order(face: str) -> tuple[int, int]:
+    """Bucket order: biggest fish first, then rubbish."""
+    c = card_of(face)
+    return (-size(c), colour(c)) if c < 32 else (1, c)
+
+
+def _row(img: Image.Image, view: ThisBigView, s: int, y: int, h: int) -> None:
+    """One seat: badge, name, status, hand and lure counts, face-down cards, bucket and points."""
+    draw = ImageDraw.Draw(img)
+    acting = s in view.to_act
+    if acting:
+        draw.rounded_rectangle((PAD - 2, y - 2, WIDTH - PAD + 2, y + h - 6), radius=13, outline=HIGHLIGHT, width=6)
+    seat_badge(img, s, PAD + 36, y + 30, 16)
+    say(img, (PAD + 60, y + 30), fit_text(draw, view.players[s], 176, MID, True), MID, True, INK, "lm")
+    _status(img, view, s, PAD + 58, y + 54)
+    hx = 252
+    put_card(img, back_sprite("river", 24, 34), hx, y + 10)
+    say(img, (hx + 32, y + 27), str(view.hand_sizes[s]), MID, True, INK, "lm")
+    put_card(img, back_sprite("tackle", 24, 34), hx, y + 54)
+    say(img, (hx + 32, y + 71), str(view.lure_counts[s]), MID, True, INK, "lm")
+    for k in range(view.down_counts[s]):  # two cards are numbered as the pick buttons name them
+        x = 308 + k * (DOWN[0] + 6)
+        put_card(img, back_sprite("river", *DOWN), x, y + 16)
+        if view.down_counts[s] > 1:
+            _count(img, x + DOWN[0] / 2, y + 16 + DOWN[1] / 2, str(k + 1))
+    _bucket(img, view, s, y + 14)
     score = str(view.points[s])
-    draw.text((WIDTH - 34, y + 33), score, font=font(30, True), fill=INK, anchor="rm")
-    draw.text((WIDTH - 42 - draw.textlength(score, font=font(30, True)), y + 38), "pts", font=font(15),
-              fill=MUTED, anchor="rm")
-    if extra:
+    say(img, (WIDTH - PAD - 18, y + 36), score, 34, True, INK, "rm")
+    say(img, (WIDTH - PAD - 18, y + 64), "points", SMALL, False, MUTED, "rm")
+    if h > ROW_H:
         shown = view.revealed[s] or view.known[s]
-        label = "Shown after the catch: " if view.revealed[s] else "Known in hand: "
-        text = label + ", ".join(_name(c) for c in shown)
-        draw.text((66, y + h - 22), fit_text(draw, text, WIDTH - 120, 16), font=font(16), fill=INK, anchor="lm")
-    return y + h
+        title = "Shown:" if view.revealed[s] else "Known in hand:"
+        say(img, (PAD + 58, y + ROW_H + 20), title, SMALL, True, INK, "lm")
+        x = PAD + 58 + draw.textlength(title, font=font(SMALL, True)) + 12
+        for i, c in enumerate(shown[:8]):
+            put_card(img, card_sprite(c, *MINI), x + i * (MINI[0] + 6), y + ROW_H - 10)
 
 
-def _height(view: ThisBigView) -> int:
-    """Board height for this view."""
-    rows = 0
-    for s in range(len(view.players)):
-        lines = max(1, -(-len(view.buckets[s] + view.dumped[s]) // 15))
-        rows += 74 + (lines - 1) * 68 + (26 if view.revealed[s] or view.known[s] else 0)
-    return 56 + 44 + 126 + rows + 12 + 34
+@cache
+def palette() -> Image.Image:
+    """The colours a board may use, quantized once from a sample of them all (mapping to a known palette is far
+    cheaper than quantizing each board, and the same view always gives the same bytes)."""
+    base = layer((ROW_H,) * 6)
+    per_row = (WIDTH - 16) // (POND_CARD[0] + 10)
+    rows = -(-2 * len(set(FACES)) // per_row)
+    sample = Image.new("RGB", (WIDTH, base.height + rows * (POND_CARD[1] + 12) + 16), BG)
+    sample.paste(base, (0, 0))
+    x, y = 0, base.height
+    for face in sorted(set(FACES)):
+        for dim in (False, True):
+            put_card(sample, card_sprite(face, *POND_CARD, dim=dim), x + 8, y + 8)
+            x += POND_CARD[0] + 10
+            if x > WIDTH - POND_CARD[0] - 16:
+                x, y = 0, y + POND_CARD[1] + 12
+    for s in range(6):
+        banner(sample, "This Big!", ["A"] * 6, [s], False, y=base.height - 60)
+        seat_badge(sample, s, 20 + s * 40, 20, 16)
+    draw = ImageDraw.Draw(sample)
+    for i, rgb in enumerate((HIGHLIGHT, CASTER_INK, (255, 232, 150), (208, 232, 208), (232, 216, 210),
+                             *(shade(c, 0.62) for c in FISH_RGB))):
+        draw.rectangle((i * 30, 0, i * 30 + 29, 29), fill=rgb)
+    return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def _short_names(draw: ImageDraw.ImageDraw, view: ThisBigView) -> list[str]:
-    """Player names clipped so that the banner's "Waiting for ..." fits beside the title."""
-    for limit in range(24, 3, -1):
-        names = [n if len(n) <= limit else n[: limit - 1] + "…" for n in view.players]
-        text = "Waiting for " + ", ".join(names[s] for s in view.to_act)
-        if draw.textlength(text, font=font(22, True)) <= WIDTH - 220:
-            return names
-    return names
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes mapped to the fixed palette, at a quick compression level."""
+    buf = io.BytesIO()
+    img.quantize(palette=palette(), dither=Image.Dither.NONE).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
 
 
 def board(view: ThisBigView) -> bytes:
     """The public table (or a seat's view, drawn without its secrets)."""
-    img, draw = new_canvas(WIDTH, _height(view))
-    y = turn_banner(draw, WIDTH, "This Big!", _short_names(draw, view), view.to_act, view.finished)
-    draw.text((20, y + 22), fit_text(draw, _status_line(view), WIDTH - 40, 20, True), font=font(20, True), fill=INK,
-              anchor="lm")
-    y = _table(draw, view, y + 44) + 8
-    for s in range(len(view.players)):
-        y = _row(draw, view, s, y)
-    last_action_bar(draw, WIDTH, y + 12, view.last)
-    return to_png(img)
+    rows = _rows(view)
+    img = layer(rows).copy()
+    y = banner(img, "This Big!", view.players, view.to_act, view.finished)
+    say(img, (PAD, y + STATUS_H // 2), fit_text(MEASURE, _status_line(view), WIDTH - 2 * PAD, MID, True), MID,
+        True, INK, "lm")
+    y += STATUS_H
+    _pond(img, view, y)
+    y += POND_H
+    for s, h in enumerate(rows):
+        _row(img, view, s, y, h)
+        y += h
+    event_bar(img, y + 8, view.last)
+    return encode(img)
 
 
 def hand(view: ThisBigView) -> bytes | None:
-    """A seat's private hand: River cards (the ones that may answer now highlighted) and lures."""
+    """A seat's private hand: River cards (those that may answer now framed), lures, and its face-down answer."""
     if view.seat is None:
         return None
-    w, cw, ch = 860, 92, 128
-    rows = 3 if view.my_down else 2
-    img, draw = new_canvas(w, 60 + 50 + rows * (ch + 56) + 10)
     seat = view.seat
-    draw.rectangle((0, 0, w, 56), fill=(40, 62, 88))
-    seat_marker(draw, seat, 30, 28, 15)
-    draw.text((54, 28), fit_text(draw, f"Your hand, {view.players[seat]}", 420, 22, True), font=font(22, True),
-              fill=(255, 255, 255), anchor="lm")
-    draw.text((w - 16, 28), f"{view.points[seat]} points", font=font(20, True), fill=HIGHLIGHT, anchor="rm")
-    y = 70
-    if view.phase == "answer" and view.status[seat] == "thinking":
-        note = f"Answer the {_name(view.cast)}: highlighted cards may be played"
-        if not view.playable:
-            note = f"Answer the {_name(view.cast)}: you may only say No Catch"
+    cw, ch = 112, 156
+    sections = [("Your River cards", view.hand), ("Your lures", view.lures)]
+    if view.my_down:
+        sections.append(("Your face-down answer", view.my_down))
+    head = banner_height(WIDTH)
+    img = Image.new("RGB", (WIDTH, head + 64 + len(sections) * (ch + 62) + 10), BG)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, WIDTH, head), fill=CASTER_INK)
+    draw.rectangle((0, head - 4, WIDTH, head), fill=seat_colour(seat))
+    seat_badge(img, seat, PAD + 18, head // 2, 16)
+    say(img, (PAD + 44, head // 2), fit_text(draw, view.players[seat], 430, BIG, True), BIG, True, (255, 255, 255),
+        "lm")
+    say(img, (WIDTH - PAD, head // 2), f"{view.points[seat]} points", BIG, True, HIGHLIGHT, "rm")
+    answering = view.phase == "answer" and view.status[seat] == "thinking"
+    if answering:
+        note = (f"Answer the {_name(view.cast)}: the framed cards may be played" if view.playable else
+                f"Answer the {_name(view.cast)}: you may only say No Catch!")
     elif view.phase == "cast" and view.turn == seat and not view.finished:
         note = "Your turn: cast one of your lures"
     elif view.cast:
         note = f"On the table: {_name(view.cast)}"
     else:
         note = _status_line(view)
-    draw.text((16, y + 10), fit_text(draw, note, w - 32, 19, True), font=font(19, True), fill=INK, anchor="lm")
-    y += 40
-    sections = [("River cards", view.hand), ("Lures", view.lures)]
-    if view.my_down:
-        sections.append(("Your face-down answer", view.my_down))
+    say(img, (PAD, head + 32), fit_text(draw, note, WIDTH - 2 * PAD, MID, True), MID, True, INK, "lm")
+    y = head + 64
     for title, cards in sections:
-        draw.text((16, y), title, font=font(18, True), fill=INK)
-        y += 30
+        say(img, (PAD, y + 12), title, MID, True, INK, "lm")
+        y += 32
         if not cards:
-            draw.text((16, y + 20), "none", font=font(17), fill=MUTED)
-        for i, c in enumerate(cards[:8]):
-            x = 16 + i * (cw + 12)
-            playable = c in view.playable and view.phase == "answer"
-            card(draw, x + 4, y + 4, c, cw - 8, ch - 8, mark=c in view.playable,
-                 dim=bool(view.playable) and c not in view.playable and title == "River cards")
-            if playable:
-                draw.text((x + cw // 2, y + ch + 12), "can play", font=font(15, True), fill=INK, anchor="mm")
-        y += ch + 26
-    return to_png(img)
+            say(img, (PAD, y + 40), "none", MID, False, MUTED, "lm")
+        for i, c in enumerate(cards[:6]):
+            x = PAD + 8 + i * (cw + 18)
+            river = title == "Your River cards"
+            can = c in view.playable and (answering or not river)
+            if can:
+                draw.rounded_rectangle((x - 7, y - 3, x + cw + 7, y + ch + 7), radius=14, outline=HIGHLIGHT, width=6)
+            put_card(img, card_sprite(c, cw, ch, dim=answering and river and not can), x, y + 4)
+        y += ch + 30
+    return encode(img)
 
 
 def final(view: ThisBigView, result: Result) -> bytes:
-    """Final scores with their breakdown, and every bucket."""
+    """Final scores: a bar per player split by what scored (fish, rubbish, hand dump), the winner, every bucket."""
     n = len(view.players)
-    img, draw = new_canvas(WIDTH, 56 + 74 + 50 + n * 44 + 50 + n * 76 + 10)
-    y = turn_banner(draw, WIDTH, "This Big! — final scores", view.players, [], True)
-    for i, line in enumerate(wrap_text(draw, result.summary or view.ended, WIDTH - 40, 19, True)[:2]):
-        draw.text((20, y + 20 + i * 26), line, font=font(19, True), fill=INK, anchor="lm")
-    y = score_table(draw, 16, y + 74, WIDTH - 32, view.players, result.breakdown, result.scores, result.winners,
-                    result.ranks) + 14
-    legend = "Buckets" + (" (pale cards came from the hand dump)" if any(view.dumped) else "")
-    draw.text((20, y + 14), legend, font=font(17, True), fill=INK, anchor="lm")
-    y += 34
-    for s in sorted(range(n), key=lambda s: (result.ranks[s], s)):
-        seat_marker(draw, s, 34, y + 34, 13)
-        draw.text((54, y + 34), fit_text(draw, view.players[s], 150, 17, True), font=font(17, True), fill=INK,
-                  anchor="lm")
-        cards = view.buckets[s] + view.dumped[s]
-        for i, c in enumerate(cards[:25]):
-            card(draw, 215 + i * 30, y + 6, c, 28, 56, dim=i >= len(view.buckets[s]))
-        if len(cards) > 25:
-            draw.text((WIDTH - 20, y + 34), f"+{len(cards) - 25}", font=font(16), fill=INK, anchor="rm")
-        y += 76
-    return to_png(img)
+    order = sorted(range(n), key=lambda s: (result.ranks[s], s))
+    row = 104
+    head = banner_height(WIDTH)
+    img = Image.new("RGB", (WIDTH, head + 92 + n * row + 10), BG)
+    banner(img, "This Big! — final scores", view.players, [], True)
+    draw = ImageDraw.Draw(img)
+    winners = " and ".join(view.players[s] for s in result.winners)
+    for i, line in enumerate(wrap_text(draw, f"{winners} win{'s' if len(result.winners) == 1 else ''}. "
+                                             + (result.summary or view.ended), WIDTH - 2 * PAD, MID, True)[:2]):
+        say(img, (PAD, head + 26 + i * 28), line, MID, True, INK, "lm")
+    y = head + 92
+    best = max(1, max(max(result.scores), max(sum(v for v in b.values() if v > 0) for b in result.breakdown)))
+    bar_x = 290
+    bar_w = WIDTH - PAD - bar_x - 120
+    parts = {"fish": (70, 150, 210), "from hand": (150, 200, 235), "rubbish": (190, 70, 60)}
+    for s in order:
+        win = s in result.winners
+        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + row - 8), radius=12, fill=(255, 240, 190) if win else PANEL,
+                               outline=HIGHLIGHT if win else (190, 182, 166), width=4 if win else 2)
+        seat_badge(img, s, PAD + 28, y + 28, 15)
+        label = f"{result.ranks[s]}. {view.players[s]}" + (" ★" if win else "")
+        say(img, (PAD + 52, y + 28), fit_text(draw, label, bar_x - PAD - 60, MID, True), MID, True, INK, "lm")
+        x = bar_x
+        for key, rgb in parts.items():
+            value = result.breakdown[s].get(key, 0)
+            if value > 0:
+                w = value * bar_w / best
+                draw.rounded_rectangle((x, y + 14, x + w, y + 42), radius=6, fill=rgb)
+                if w > 28:
+                    say(img, (x + w / 2, y + 28), str(value), SMALL, True, INK, "mm")
+                x += w
+        rubbish = result.breakdown[s].get("rubbish", 0)
+        if rubbish:
+            say(img, (x + 8, y + 28), f"{rubbish}", SMALL, True, (170, 30, 30), "lm")
+        say(img, (WIDTH - PAD - 16, y + 28), str(result.scores[s]), 30, True, INK, "rm")
+        legend = ", ".join(f"{k} {v}" for k, v in result.breakdown[s].items() if v)
+        say(img, (PAD + 52, y + 66), fit_text(draw, legend or "nothing caught", 180, SMALL), SMALL, False, MUTED,
+            "lm")
+        cards = sorted(view.buckets[s], key=_order) + sorted(view.dumped[s], key=_order)
+        step = min(40, (WIDTH - PAD - 16 - 36 - bar_x) / max(1, len(cards) - 1))
+        for i, c in enumerate(cards):
+            put_card(img, card_sprite(c, 36, 44, dim=i >= len(view.buckets[s]), penalty=view.penalty),
+                     bar_x + i * step, y + 46)
+        y += row
+    return encode(img)
 
 
 def _named(faces: list[str]) -> str:

@@ -1,16 +1,24 @@
-"""This Big! drawings: valid small PNGs, no secrets in public images, a hand image only for a seat."""
+"""This Big! drawings: every image of many random games at every player count renders inside its canvas, within
+the size limits and readable on a phone; no secret in public images; a hand image only for a seat."""
 
 from __future__ import annotations
 
 import io
 import random
+from contextlib import contextmanager
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
 from engines.thisbig import ENGINE
-from renderers import registry
+from renderers import art, registry, thisbig_art
+from renderers import thisbig as drawing
 
 R = registry.get("thisbig")
+LIMIT = 300_000
+OPTIONS = [{}, {"hand_dump": True, "rubbish_penalty": True, "reveal_uncaught": True}, {"target": 60,
+                                                                                       "rubbish_penalty": True}]
+CACHES = (art.text_sprite, thisbig_art.card_sprite, thisbig_art.back_sprite, drawing.layer)
 
 
 def _size(png: bytes) -> tuple[int, int]:
@@ -28,17 +36,70 @@ def _states(players: int, options: dict, seed: int):
         yield state
 
 
-def test_board_hand_and_final_are_small_pngs_within_width():
-    for players, options in ((2, {}), (6, {"hand_dump": True, "rubbish_penalty": True, "reveal_uncaught": True})):
-        states = list(_states(players, options, seed=players))
-        for state in states[:: max(1, len(states) // 6)] + [states[-1]]:
-            for seat in (None, 0):
-                png = R.board(ENGINE.view(state, seat))
-                assert png[:8] == b"\x89PNG\r\n\x1a\n" and _size(png)[0] <= 1200 and len(png) < 300_000
-            hand = R.hand(ENGINE.view(state, 1))
-            assert hand is not None and _size(hand)[0] <= 1200 and len(hand) < 300_000
-        final = R.final(ENGINE.view(states[-1], None), ENGINE.result(states[-1]))
-        assert _size(final)[0] <= 1200 and len(final) < 300_000
+@contextmanager
+def recording():
+    """Record every text drawn and every sprite pasted on an image 800 px wide: (what, box, font size, size)."""
+    seen: list[tuple[str, tuple[float, float, float, float], float, tuple[int, int]]] = []
+    text, paste = ImageDraw.ImageDraw.text, Image.Image.paste
+
+    def spy_text(self, xy, words, fill=None, font=None, anchor=None, *args, **kwargs):
+        box = self.textbbox(xy, words, font=font, anchor=anchor)
+        seen.append((f"text {words!r}", box, font.size, self.im.size))
+        return text(self, xy, words, fill, font, anchor, *args, **kwargs)
+
+    def spy_paste(self, im, box=None, mask=None):
+        if self.width == drawing.WIDTH and isinstance(im, Image.Image) and box is not None and len(box) == 2:
+            seen.append(("paste", (box[0], box[1], box[0] + im.width, box[1] + im.height), 0, self.size))
+        return paste(self, im, box, mask)
+
+    ImageDraw.ImageDraw.text, Image.Image.paste = spy_text, spy_paste
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text, Image.Image.paste = text, paste
+
+
+def check(seen, png: bytes) -> None:
+    """Width 800, within the byte limit; every paste inside the canvas, with its shadow margin; every text at
+    least 16 px on the 800 px image (8 px when a phone shows it 400 px wide) and inside what it is drawn on."""
+    width, height = _size(png)
+    assert width == drawing.WIDTH and len(png) <= LIMIT
+    margin = 8  # a card sprite's soft shadow reaches 8 px past the card
+    for what, (x0, y0, x1, y1), size, (w, h) in seen:
+        if what == "paste":
+            assert x0 >= -margin and y0 >= -margin and x1 <= w + margin and y1 <= h + margin, (what, x0, y0, x1, y1)
+        else:
+            assert x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h, f"{what} at {(x0, y0, x1, y1)} leaves {w}x{h}"
+            assert size * 400 / max(w, width) >= 8, f"{what} shows {size * 400 / max(w, width):.1f} px"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_image_of_random_games_renders_inside_its_canvas_small_and_readable(players):
+    for game, options in enumerate(OPTIONS):
+        states = list(_states(players, options, seed=players * 10 + game))
+        for i, state in enumerate(states[:: max(1, len(states) // 8)] + [states[-1]]):
+            if i == 0 and game == 0:
+                for cached in CACHES:
+                    cached.cache_clear()  # draw everything once while recording, texts baked on sprites too
+            for seat in (None, i % players):
+                with recording() as seen:
+                    png = R.board(ENGINE.view(state, seat))
+                check(seen, png)
+            with recording() as seen:
+                png = R.hand(ENGINE.view(state, i % players))
+            check(seen, png)
+        with recording() as seen:
+            png = R.final(ENGINE.view(states[-1], None), ENGINE.result(states[-1]))
+        check(seen, png)
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before():
+    states = list(_states(4, {"reveal_uncaught": True}, seed=3))
+    view = ENGINE.view(states[len(states) // 2], None)
+    first = R.board(view)
+    for state in states[::5]:
+        R.board(ENGINE.view(state, None))
+    assert R.board(view) == first
 
 
 def test_public_board_does_not_change_with_hidden_cards():
@@ -56,3 +117,9 @@ def test_hand_image_is_only_for_a_seat_and_marks_playable_cards():
     assert view.playable and set(view.playable) <= set(view.hand)
     plain = view.model_copy(update={"playable": []})
     assert R.hand(view) != R.hand(plain)
+
+
+def test_every_card_face_is_its_own_picture():
+    faces = sorted(set(drawing.FACES))
+    pictures = {thisbig_art.card_sprite(f, 72, 100).tobytes() for f in faces}
+    assert len(pictures) == len(faces) == 29  # 20 fish (4 colours x 5 sizes), 4 rubbish, 4 colour lures, the Lunker
