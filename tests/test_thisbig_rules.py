@@ -143,6 +143,17 @@ def test_picked_fish_goes_to_the_bucket_and_its_owner_restocks():
     assert {e.private_to for e in events if e.kind == "draw"} == {0, 1}
 
 
+def test_the_rubbish_pile_shows_the_last_rubbish_caught_on_top():
+    state = table(["g1", "r1 r4 y2", "r2 boot b3"], LURES3[:3])
+    state.junk = [c for c in state.river if FACES[c] == "tire"][:1]
+    state.river.remove(state.junk[0])
+    state, _ = cast(state, "lure-r")
+    state, _ = ENGINE.apply(state, 1, "r4")
+    state, _ = ENGINE.apply(state, 2, "boot")
+    state, _ = ENGINE.apply(state, 0, "pick-2")
+    assert ENGINE.view(state, None).junk == ["tire", "boot"]
+
+
 def test_picked_rubbish_goes_to_the_rubbish_discard():
     state = table(["g1", "r1 r4 y2", "r2 boot b3"], LURES3[:3])
     state, _ = cast(state, "lure-r")

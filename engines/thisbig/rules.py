@@ -100,7 +100,7 @@ class ThisBigView(View):
     tackle_size: int
     discard_top: str  # "" when the discard is empty
     discard_size: int
-    junk: list[str]
+    junk: list[str]  # the rubbish pile in the order it was caught: the last is on top
     buckets: list[list[str]]
     dumped: list[list[str]]
     points: list[int]
@@ -502,7 +502,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             cast=FACES[state.cast] if state.cast >= 0 else "", target=state.target, dump_at=state.dump_at,
             penalty=state.penalty, reveal=state.reveal, river_size=len(state.river),
             tackle_size=len(state.tackle), discard_top=FACES[state.discard[-1]] if state.discard else "",
-            discard_size=len(state.discard), junk=_faces(state.junk), buckets=[_faces(b) for b in state.buckets],
+            discard_size=len(state.discard), junk=[FACES[c] for c in state.junk],
+            buckets=[_faces(b) for b in state.buckets],
             dumped=[_faces(d) for d in pairs(state.dumped, n)], points=[points(state, s) for s in range(n)],
             hand_sizes=[len(h) for h in state.hands], lure_counts=[len(h) for h in state.lures],
             status=[STATUS_NAMES[s] for s in state.status],
