@@ -42,6 +42,7 @@ DOWN = (40, 56)
 BUCKET_X, POINTS_X = 404, WIDTH - PAD - 84
 STATUS = {"thinking": "thinking…", "answered": "answered", "No Catch": "No Catch!"}
 CASTER_INK = (28, 46, 70)
+NEWS = (40, 190, 110)  # the frame on what the last pick caught
 MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # measures texts without drawing them
 
 
@@ -104,6 +105,8 @@ def _pond(img: Image.Image, view: ThisBigView, y: int) -> None:
     for title, face, deck in slots:
         if view.cast and title == "Cast":
             draw.rounded_rectangle((x - 7, cy - 7, x + w + 7, cy + h + 7), radius=12, outline=HIGHLIGHT, width=6)
+        if deck is None and face and face == view.caught and title.startswith("Rubbish") and not view.penalty:
+            draw.rounded_rectangle((x - 7, cy - 7, x + w + 7, cy + h + 7), radius=12, outline=NEWS, width=6)
         if deck:
             put_card(img, back_sprite(deck[0], w, h), x, cy)
             _count(img, x + w / 2, cy + h / 2, str(deck[1]))
@@ -160,8 +163,12 @@ def _bucket(img: Image.Image, view: ThisBigView, s: int, y: int) -> None:
         return
     shown = cards[: max(1, (room - w) // 18 + 1)]
     step = min(w + 4, (room - w) / max(1, len(shown) - 1)) if len(shown) > 1 else 0
+    new = next((i for i, (c, dumped) in enumerate(shown) if c == view.caught and not dumped), None)
     for i, (c, dumped) in enumerate(shown):
         put_card(img, card_sprite(c, w, h, dim=dumped, penalty=view.penalty), BUCKET_X + i * step, y)
+    if view.caught_by == s and new is not None:  # what the last pick caught, framed until the next cast
+        x = BUCKET_X + new * step
+        ImageDraw.Draw(img).rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=9, outline=NEWS, width=5)
     if len(shown) < len(cards):
         say(img, (POINTS_X - 14, y + h + 2), f"+{len(cards) - len(shown)}", SMALL, True, INK, "rt")
 
@@ -224,7 +231,7 @@ def palette() -> Image.Image:
         banner(sample, "This Big!", ["A"] * 6, [s], False, y=base.height - 60)
         seat_badge(sample, s, 20 + s * 40, 20, 16)
     draw = ImageDraw.Draw(sample)
-    for i, rgb in enumerate((HIGHLIGHT, CASTER_INK, (255, 232, 150), (208, 232, 208), (232, 216, 210),
+    for i, rgb in enumerate((HIGHLIGHT, NEWS, CASTER_INK, (255, 232, 150), (208, 232, 208), (232, 216, 210),
                              *(shade(c, 0.62) for c in FISH_RGB))):
         draw.rectangle((i * 30, 0, i * 30 + 29, 29), fill=rgb)
     return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

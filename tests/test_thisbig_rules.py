@@ -154,6 +154,18 @@ def test_the_rubbish_pile_shows_the_last_rubbish_caught_on_top():
     assert ENGINE.view(state, None).junk == ["tire", "boot"]
 
 
+def test_the_last_catch_stays_in_view_until_the_next_cast():
+    state = table(["g1", "r1 r4 y2", "r2 boot b3"], LURES3[:3])
+    state, _ = cast(state, "lure-r")
+    state, _ = ENGINE.apply(state, 1, "r4")
+    state, _ = ENGINE.apply(state, 2, "boot")
+    state, _ = ENGINE.apply(state, 0, "pick-1")
+    view = ENGINE.view(state, None)
+    assert (view.caught, view.caught_by, view.caught_from) == ("r4", 0, 1)
+    state, _ = cast(state, "lure-y")
+    assert ENGINE.view(state, None).caught == ""
+
+
 def test_picked_rubbish_goes_to_the_rubbish_discard():
     state = table(["g1", "r1 r4 y2", "r2 boot b3"], LURES3[:3])
     state, _ = cast(state, "lure-r")

@@ -36,7 +36,8 @@ Rules choices the rulebook and RULINGS leave open:
   cards are shown after each catch and stay publicly known while they remain in that hand).
 - `target`: None means 10 (2-4 players) or 7 (5-6); a host value must be at least that default.
 - The public view also keeps what the table has learnt from No Catch answers (`lacks`: colours a seat
-  cannot hold since its last restock) and revealed cards (`known`), so an AI may reason from them.
+  cannot hold since its last restock) and revealed cards (`known`), so an AI may reason from them; and the
+  last catch (`caught`, `caught_by`, `caught_from`, public) until the next cast, so the board can frame it.
 - Labels are short ("Red 3", "Red 3 + boot", "No Catch!", "Red lure", "Bob's card"); the full sentence is
   in `Choice.detail`. A Lunker's answer prompt says "you must play your largest fish (any colour)".
 - A cast is public: its event ("Ann casts a red lure.") is public, and the host's log shows a private

@@ -76,6 +76,7 @@ class ThisBigState(GameState):
     status: list[int]  # per seat: IDLE, THINKING, DOWN or PASS
     down: list[list[int]]  # face-down answers per seat (0-2 cards)
     revealed: list[int]  # flat (seat, card) pairs: unpicked cards shown after the last catch (reveal option)
+    caught: list[int] = Field(default_factory=list)  # the last pick until the next cast: [caster, owner, card]
     known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
     lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
     ended: str = ""
@@ -109,6 +110,9 @@ class ThisBigView(View):
     status: list[str]
     down_counts: list[int]
     revealed: list[list[str]]  # unpicked cards shown after the last catch (reveal option)
+    caught: str = ""  # the card the last pick revealed, until the next cast ("" when none)
+    caught_by: int = -1  # the seat that picked it
+    caught_from: int = -1  # the seat whose card it was
     known: list[list[str]]  # cards publicly known to be in each hand
     lacks: list[list[str]]  # colours each seat has shown it lacks (a No Catch) since its last restock
     ended: str
@@ -307,6 +311,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         state.cast = card
         state.phase = "answer"
         state.revealed.clear()
+        state.caught = []
         state.status[:] = [THINKING] * len(state.players)
         state.status[seat] = IDLE
         extra = " (largest fish, any colour)" if colour(card) == LUNKER else ""
@@ -354,6 +359,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         else:
             state.junk.append(card)
             where = "rubbish, to the discard"
+        state.caught = [caster, owner, card]
         events.append(Event(text=f"{names[caster]} picks {names[owner]}'s card: {NAMES[card]}, {where}.",
                             seat=caster, kind="pick"))
         shown = []
@@ -509,6 +515,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             status=[STATUS_NAMES[s] for s in state.status],
             down_counts=[len(d) for d in state.down],
             revealed=[_faces(r) for r in pairs(state.revealed, n)], known=self._known(state),
+            caught=FACES[state.caught[2]] if state.caught else "", caught_by=state.caught[0] if state.caught else -1,
+            caught_from=state.caught[1] if state.caught else -1,
             lacks=[[name for c, name in enumerate(COLOURS) if mask >> c & 1] for mask in state.lacks],
             ended=state.ended, hand=_faces(state.hands[seat]) if own else [],
             lures=_faces(state.lures[seat]) if own else [], my_down=_faces(state.down[seat]) if own else [],
