@@ -10,7 +10,7 @@ import pytest
 
 from engines import registry
 from engines.core import AI_LEVELS, ai_level, clone
-from engines.search import BUDGET_ENV, budget_seconds, search_choice
+from engines.search import BUDGET_ENV, Search, budget_seconds, search_choice
 
 GAMES = registry.keys()
 
@@ -154,3 +154,22 @@ def test_a_lone_choice_is_answered_without_searching():
     start = time.perf_counter()
     assert search_choice(engine, state, lone, random.Random(0)) == lone.choices[0].id
     assert time.perf_counter() - start < 0.01
+
+
+def test_with_several_seats_to_answer_the_search_branches_only_on_its_own_answer():
+    """This Big! answers are simultaneous: the tree's root holds the searcher's answers, never another's."""
+    engine = registry.get("thisbig")
+    rnd = random.Random(4)
+    checked = 0
+    for game in range(20):
+        state = engine.new_game(["A", "B", "C"], None, 300 + game)
+        while (pending := engine.decisions(state)) and checked < 6:
+            if len(pending) > 1:
+                decision = pending[-1]
+                search = Search(engine, state, decision, random.Random(game))
+                choice = search.run(10.0, max_iterations=20)
+                assert set(search.root.stats) == {c.id for c in decision.choices} and decision.choice(choice)
+                checked += 1
+            d = pending[0]
+            state, _ = engine.apply_to(state, d, engine.ai_choice(state, d, "random", rnd))
+    assert checked == 6
