@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +28,7 @@ Pool = Literal["draw", "think"]
 T = TypeVar("T")
 NICE = 5  # how much lower than the bot's the workers' CPU priority is (weight 1/3 of the bot's, not 1/10:
 # on a machine shared with other programs the workers should still get a fair part of what is left)
+WATCH_SECONDS = 1.0  # how often a worker checks that the process that made its pool is still there
 _pools: dict[Pool, ProcessPoolExecutor] = {}
 
 
@@ -37,9 +40,33 @@ def worker_count() -> int:
         return os.cpu_count() or 1
 
 
-def _lower_priority() -> None:
-    """Each worker's start: yield the CPU to the bot's event loop."""
+def _start_worker(owner: int) -> None:
+    """Each worker's start: yield the CPU to the bot's event loop, and end when the bot's process ends."""
     os.nice(NICE)
+    threading.Thread(target=_watch, args=(owner,), name="owner-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """True while the process exists and is not a zombie."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:
+        return True  # no /proc here: existing is all we can tell
+
+
+def _watch(owner: int) -> None:
+    """A worker's thread: exit once the bot's process is gone, even by kill -9 (a pool worker waits on its
+    queue forever otherwise, and keeps its forkserver alive with it)."""
+    while _alive(owner):
+        time.sleep(WATCH_SECONDS)
+    os._exit(0)
 
 
 def _preload() -> list[str]:
@@ -61,7 +88,7 @@ def pool(name: Pool) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(_preload())  # takes effect when the forkserver starts (once per process)
         existing = _pools[name] = ProcessPoolExecutor(worker_count(), mp_context=context,
-                                                      initializer=_lower_priority)
+                                                      initializer=_start_worker, initargs=(os.getpid(),))
     return existing
 
 
