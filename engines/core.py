@@ -9,7 +9,9 @@ image; and the same for the public (seat None). Private decisions of s itself ma
 
 Determinisation: `determinise(state, seat, rnd)` deals a new state consistent with everything that seat
 has seen (unseen cards re-shuffled among unseen places, every count and every seen card kept, a fresh RNG
-for the future). Tests build pairs of states with it; the search AI samples worlds with it.
+for the future). A dealt world depends only on what the seat has seen and on `rnd` (pools are sorted before
+they are shuffled), never on the hidden order it replaces. Tests build pairs of states with it; the search
+AI samples worlds with it.
 """
 
 from __future__ import annotations
