@@ -32,6 +32,7 @@ from renderers.art import (
     paint_water,
     paste,
     px,
+    say,
     seat_badge,
     shade,
     worm_sprite,
@@ -166,24 +167,10 @@ def _encode(img: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-@lru_cache(maxsize=4096)
-def _text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
-    """A text drawn once on a transparent sprite, with its offset from the anchor point (texts repeat a lot)."""
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
-    sprite = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
-                                stroke_fill=(255, 255, 255))
-    return sprite, left, top
-
-
 def _say(img: Image.Image, xy: tuple[float, float], text: str, size: int = SIZE_TEXT, bold: bool = True,
          fill: RGB = INK, anchor: str = "la", stroke: int = 0) -> float:
-    """Paste a board text (a cached sprite) at a point as `ImageDraw.text` would; returns its right edge."""
-    sprite, left, top = _text_sprite(text, size, bold, fill, anchor, stroke)
-    x, y = round(xy[0] + left), round(xy[1] + top)
-    img.paste(sprite, (x, y), sprite)
-    return x + sprite.width
+    """Paste a board text (a cached sprite, `art.say`) with this board's defaults; returns its right edge."""
+    return say(img, xy, text, size, bold, fill, anchor, stroke)
 
 
 def _news(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 12) -> None:
