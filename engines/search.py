@@ -46,7 +46,8 @@ class Hints:
     prior: Policy | None = None  # the choice a good player would make (and the opponent model); None: greedy
     playout: Policy | None = None  # the playout policy; None: uniform random
     evaluate: Evaluate | None = None  # each seat's chance of winning from a state; None: play to the end
-    horizon: int = 10_000  # playout choices before `evaluate` is asked
+    horizon: int = 10_000  # playout choices (or turns, with `turns`) before `evaluate` is asked
+    turns: bool = False  # count the horizon in turns (runs of one seat's choices), so playouts end between turns
     lean: float = 0.5  # the prior's share of the exploration given to its own choice (the rest share the remainder)
 
 
@@ -137,6 +138,11 @@ class Node:
         return best
 
 
+def _position(state: GameState) -> dict:
+    """The state as a position: everything but the count of choices made and the news they told."""
+    return {k: v for k, v in state.__dict__.items() if k not in ("step", "log_tail")}
+
+
 def _signature(decision: Decision | None, observer: int) -> tuple:
     """What the observer can tell about the next decision: its seat and kind, and its choices unless secret."""
     if decision is None:
@@ -207,12 +213,21 @@ class Search:
         node: Node | None = self.root
         path: list[tuple[Node, int, str]] = []
         steps = 0
+        positions: list[dict] = []  # the searcher's positions met in the tree this iteration
+        looped = False
+        turn_seat = -1  # the seat whose turn the playout is in, when the horizon counts turns
         pending = engine.decisions(world)
         while pending:
             if self.iterations and self._late():
                 return False  # the first iteration always finishes, so there is an answer
             decision, branch = self._next(pending, node is not None)
             if node is not None and branch:
+                if decision.seat == seat:
+                    here = _position(world)
+                    if here in positions:
+                        looped = True  # back where it was (items opened and closed): a way to stall, not to play
+                        break
+                    positions.append(here)
                 if node.prior is None:
                     node.prior = self.prior(engine, world, decision, rnd)
                 cid = node.select(decision, self.hints.lean)
@@ -232,14 +247,18 @@ class Search:
             if node is not None:
                 cid = self.prior(engine, world, decision, rnd)
             else:
-                if steps >= self.hints.horizon and self.evaluate is not None:
-                    break
-                steps += 1
+                if not self.hints.turns or decision.seat != turn_seat:
+                    if steps >= self.hints.horizon and self.evaluate is not None:
+                        break
+                    steps += 1
+                    turn_seat = decision.seat
                 cid = self.policy(engine, world, decision, rnd)
             world, _ = engine.apply_to(world, decision, cid)
             pending = engine.decisions(world)
         rewards = final_rewards(engine, world) if not pending or self.evaluate is None else \
             self.evaluate(engine, world)
+        if looped:
+            rewards = [0.0 if s == seat else r for s, r in enumerate(rewards)]
         for at, actor, cid in path:
             entry = at.stats[cid]
             entry[0] += 1.0

@@ -173,3 +173,24 @@ def test_with_several_seats_to_answer_the_search_branches_only_on_its_own_answer
             d = pending[0]
             state, _ = engine.apply_to(state, d, engine.ai_choice(state, d, "random", rnd))
     assert checked == 6
+
+
+def test_the_search_never_stalls_by_opening_and_closing_a_step():
+    """Push Fish offers its items step to any seat holding items, even when none can be played now; opening
+    it and going back returns to the same position. The search must take the turn on, never stall there:
+    a way back to a position already met scores the searcher nothing (this once looped forever)."""
+    engine = registry.get("pushfish")
+    found = 0
+    for seed in range(40):
+        state = engine.new_game(["P0", "P1"], None, seed)
+        rnd = random.Random(seed)
+        while (pending := engine.decisions(state)) and found < 3:
+            decision = pending[0]
+            ids = [c.id for c in decision.choices]
+            if ids == ["items", "end"] and not engine._usable_items(state, decision.seat):
+                found += 1
+                assert search_choice(engine, state, decision, random.Random(seed), max_iterations=300) == "end"
+            state, _ = engine.apply_to(state, decision, engine.ai_choice(state, decision, "normal", rnd))
+        if found >= 3:
+            break
+    assert found >= 3
