@@ -14,6 +14,10 @@ on the bot's event loop, as Discord's is not. Both processes share the machine's
    seats, This Big! answered in the players' DMs, its choices being private). Every click is prepared first,
    then all are sent within --window ms; ack and board p50/p95/p99/max over all clicks and per game, for each
    of --rounds bursts, and the median of the rounds.
+3. Thinking: one game of each kind with one person and three `hard` AI seats (the search player, at the
+   default budget unless FISHBOT_AI_BUDGET_MS says otherwise); the person answers at once whenever asked, so
+   AI seats think the whole time, while other people click one by one in the part-1 games (--think-clicks
+   clicks, --think-gap ms apart): their ack p50/p99/max, and how many AI moves were made meanwhile.
 A burst that does not settle within its timeout is reported, not fatal.
 """
 
@@ -46,6 +50,7 @@ SINGLE_GAMES = 4  # games of each kind opened for the one-click-at-a-time part
 
 # game -> (people, AI seats): AI seats in two games; This Big!'s answers are private (DM clicks)
 TABLES = {"wishes": (1, 2), "thisbig": (3, 0), "friendly": (2, 0), "pushfish": (1, 1)}
+THINKERS = (1, 3)  # part 3: people and hard AI seats at each table
 
 
 @dataclass
@@ -97,15 +102,17 @@ def line(name: str, values: list[float]) -> str:
             f"max {pct(values, 1):7.1f} ms  (n={len(values)})")
 
 
-async def open_game(run: BotRun, fake: FakeDiscord, key: str, rnd: random.Random) -> int:
-    """A started game with people and AI seats as TABLES says, opened through the host (not measured)."""
-    people, ais = TABLES[key]
+async def open_game(run: BotRun, fake: FakeDiscord, key: str, rnd: random.Random,
+                    table: tuple[int, int] | None = None, level: str = "normal") -> int:
+    """A started game with people and AI seats (at `level`) as `table` or TABLES says, opened through the host
+    (not measured)."""
+    people, ais = table or TABLES[key]
     users = [fake.add_user(f"{key[:2]}{i}") for i in range(people)]
     record = await run.host.create(key, {}, users[0], "P0", fake.guild_id, fake.channel_id)
     for i, user in enumerate(users[1:], 1):
         await run.host.join(record.id, user, f"P{i}")
     for _ in range(ais):
-        await run.host.add_ai(record.id, users[0])
+        await run.host.add_ai(record.id, users[0], level)
     await run.host.set_place(record.id, channel_id=fake.channel_id)
     await run.bot.table.publish(await run.host.begin(record.id, users[0], seed=rnd.randrange(1 << 30)))
     return record.id
@@ -230,6 +237,52 @@ async def burst(host: Host, fake: FakeDiscord, writes: BoardWrites, ids: list[in
           f"clicks without a new board {statistics.median(summary['missing boards']):.0f}")
 
 
+async def thinking(host: Host, fake: FakeDiscord, ai_games: list[int], games: list[int], clicks: int,
+                   gap: float) -> None:
+    """People click in `games` one at a time while the hard AI seats of `ai_games` think without a pause."""
+    rnd = random.Random(4)
+    print(f"3. thinking: {len(ai_games)} games of 1 person + {THINKERS[1]} hard AI seats kept thinking; meanwhile "
+          f"{clicks} clicks in other games, {gap:.0f} ms apart")
+    steps = {g: (await host.get(g)).state.step for g in ai_games}
+    stop = asyncio.Event()
+
+    async def keep_thinking() -> int:
+        """Answer the person's part of every AI game as soon as it is asked, so the AI seats never wait."""
+        sent, clicked_at = 0, {g: -1 for g in ai_games}  # the step each game was at when its person last clicked
+        while not stop.is_set():
+            for game in ai_games:
+                step = (await host.get(game)).state.step
+                if step <= clicked_at[game]:
+                    continue  # that click is not stored yet
+                click = await prepare(host, fake, game, rnd)
+                if click is not None:
+                    await send(fake, click)
+                    clicked_at[game] = step
+                    sent += 1
+            await asyncio.sleep(0.05)
+        return sent
+
+    keeper = asyncio.create_task(keep_thinking())
+    await asyncio.sleep(2.0)  # the AI seats are thinking by now
+    acks: list[float] = []
+    for n in range(clicks * 3):
+        if len(acks) >= clicks:
+            break
+        click = await prepare(host, fake, games[n % len(games)], rnd)
+        if click is None:
+            continue
+        inter = await send(fake, click)
+        await asyncio.wait_for(inter.answered.wait(), 30)
+        acks.append(inter.answered_at - inter.sent_at)
+        await quiet(fake, 30, for_s=0.02)
+        await asyncio.sleep(gap / 1000)
+    stop.set()
+    person_moves = await keeper
+    ai_moves = sum((await host.get(g)).state.step - steps[g] for g in ai_games) - person_moves
+    print(f"  others' {line('ack  ', acks)}  (target p99 <= 100)")
+    print(f"  meanwhile: {ai_moves} AI moves and {person_moves} person moves in the thinking games")
+
+
 async def serve(api: str, gateway: str, db: str) -> None:
     """The bot process: serve the fake Discord on this database until SIGTERM."""
     logging.basicConfig(level=logging.ERROR)
@@ -278,6 +331,8 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--window", type=float, default=30, help="ms over which a burst's clicks are sent")
+    parser.add_argument("--think-clicks", type=int, default=100, help="clicks while AI seats think (0: skip part 3)")
+    parser.add_argument("--think-gap", type=float, default=50, help="ms between those clicks")
     parser.add_argument("--serve", nargs=3, metavar=("API", "GATEWAY", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -295,10 +350,12 @@ async def main() -> None:
         single_games = {key: [await open_game(run, fake, key, rnd) for _ in range(SINGLE_GAMES)] for key in TABLES}
         keys = list(TABLES)
         ids = [await open_game(run, fake, keys[i % len(keys)], rnd) for i in range(args.games)]
+        ai_games = [await open_game(run, fake, key, rnd, THINKERS, "hard") for key in keys] if args.think_clicks \
+            else []
         await run.stop()
         workers.shutdown()  # this process's pools served the setup bot; the bot process has its own
         await fake.drop_connections()
-        print(f"opened {SINGLE_GAMES * len(TABLES) + args.games} games in {time.perf_counter() - started:.0f} s; "
+        print(f"opened {SINGLE_GAMES * len(TABLES) + args.games + len(ai_games)} games in {time.perf_counter() - started:.0f} s; "
               f"a bot in its own process takes over")
         fake.idle_check = lambda: True
         proc = await bot_process(fake, db)
@@ -306,6 +363,9 @@ async def main() -> None:
         try:
             await single(host, fake, writes, single_games, args.clicks)
             await burst(host, fake, writes, ids, args.rounds, args.window)
+            if args.think_clicks:
+                others = [g for gs in single_games.values() for g in gs]
+                await thinking(host, fake, ai_games, others, args.think_clicks, args.think_gap)
         finally:
             await host.close()
             await quiet(fake, 60, for_s=1.0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engines.core import Decision
@@ -30,6 +31,19 @@ def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int) -> st
     return mind.pick(ids)
 
 
+@cache
+def _filling(need: str) -> frozenset[int]:
+    """The ground cards that fill a mission target."""
+    return frozenset(i for i, card in enumerate(GROUND) if matches(need, card))
+
+
+@cache
+def _around(target: int) -> tuple[int, ...]:
+    """The spaces a bait aimed at `target` can land on: it and its neighbours."""
+    row, col = divmod(target, sim.COLS)
+    return tuple(pos for pos in range(SPACES) if abs(pos // sim.COLS - row) <= 1 and abs(pos % sim.COLS - col) <= 1)
+
+
 class _Mind:
     """One decision's worth of estimates over a seat's view."""
 
@@ -38,12 +52,29 @@ class _Mind:
         self.seat = seat
         self.hard = view.hard or seat in view.legendary
         self.playable: list[str] = []
-        seen = {c for c in view.ground if c >= 0} | {c for c in view.known if c >= 0}
-        seen |= {c for catches in view.catches for c in catches}
-        unseen = [c for c in range(len(GROUND)) if c not in seen]
-        self.unknown = sum(self.worth(c) for c in unseen) / len(unseen) if unseen else 0.0
+        self._worths: dict[int, float] = {}
+        self._unknown: float | None = None
+        free = [x for x in view.catches[seat] if x not in view.spent]
+        self.missions = []  # (the cards that fill one of its targets, what one more is worth) per mission on offer
+        for m in view.offer:
+            if m >= 0:
+                needs = MISSIONS[m].needs
+                have = sum(1 for n in needs if any(x in _filling(n) for x in free))
+                fills = frozenset().union(*(_filling(n) for n in needs))
+                self.missions.append((fills, MISSIONS[m].points * (have + 1) / len(needs) / 2))
 
     # ---- estimates -----------------------------------------------------------------------------
+    @property
+    def unknown(self) -> float:
+        """The expected worth of a card nobody has seen (the mean over every unseen card)."""
+        if self._unknown is None:
+            view = self.v
+            seen = {c for c in view.ground if c >= 0} | {c for c in view.known if c >= 0}
+            seen |= {c for catches in view.catches for c in catches}
+            unseen = [c for c in range(len(GROUND)) if c not in seen]
+            self._unknown = sum(self.worth(c) for c in unseen) / len(unseen) if unseen else 0.0
+        return self._unknown
+
     def value(self, card: int) -> float:
         """Points a card is worth to this seat once caught."""
         c = GROUND[card]
@@ -51,14 +82,7 @@ class _Mind:
             return 0.1 if c.kind in FINDS else 1.0
         if c.kind in FINDS:
             return c.items * ITEM_VALUE
-        bonus = 0.0
-        free = [x for x in self.v.catches[self.seat] if x not in self.v.spent]
-        for m in self.v.offer:
-            if m >= 0:
-                needs = MISSIONS[m].needs
-                if any(matches(n, c) for n in needs):
-                    have = sum(1 for n in needs if any(matches(n, GROUND[x]) for x in free))
-                    bonus += MISSIONS[m].points * (have + 1) / len(needs) / 2
+        bonus = sum(worth for fills, worth in self.missions if card in fills)
         return c.score + bonus + (4.0 if c.kind == LEGEND else 0.0)
 
     def p_get(self, card: int, rods: int = RODS, tol: float = 0.0) -> float:
@@ -71,8 +95,11 @@ class _Mind:
         return 1 - (1 - p) ** rods - rods * p * (1 - p) ** (rods - 1)
 
     def worth(self, card: int) -> float:
-        """Expected points from hooking a card."""
-        return self.value(card) * self.p_get(card)
+        """Expected points from hooking a card (worked out once per card and decision)."""
+        known = self._worths.get(card)
+        if known is None:
+            known = self._worths[card] = self.value(card) * self.p_get(card)
+        return known
 
     def space_ev(self, pos: int) -> float:
         """Expected points from hooking whatever lies at a space (0 if empty)."""
@@ -87,10 +114,8 @@ class _Mind:
     def cast_ev(self, target: int, floor: float = 0.0) -> float:
         """Expected points of a cast at `target` when `floor` is already in hand (kept on a miss)."""
         total, p_any = 0.0, 0.0
-        row, col = divmod(target, sim.COLS)
-        for pos in range(SPACES):
-            r, c = divmod(pos, sim.COLS)
-            if abs(r - row) > 1 or abs(c - col) > 1 or self.v.ground[pos] == EMPTY:
+        for pos in _around(target):
+            if self.v.ground[pos] == EMPTY:
                 continue
             p = sim.p_land(target, pos, self.v.calm, self.hard)
             total += p * max(self.space_ev(pos), floor)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from math import erf, floor, sqrt
 
 from engines.rng import Rng
@@ -89,8 +90,9 @@ def _between(lo: float, hi: float, mu: float, s: float) -> float:
     return max(0.0, _phi((hi - mu) / s) - _phi((lo - mu) / s))
 
 
+@cache
 def p_land(target: int, pos: int, calm: bool, hard: bool) -> float:
-    """The chance a bait aimed at `target` lands on the card at `pos`."""
+    """The chance a bait aimed at `target` lands on the card at `pos` (worked out once: players ask often)."""
     mx, my = centre(target)
     s = cast_sigma(target, calm)
     row, col = divmod(pos, COLS)
@@ -99,8 +101,9 @@ def p_land(target: int, pos: int, calm: bool, hard: bool) -> float:
     return _between(x0, x0 + CARD_W - 2 * m, mx, s) * _between(y0, y0 + CARD_H - 2 * m, my, s)
 
 
+@cache
 def p_flick(aim: float, zone: int, tol: float, hard: bool) -> float:
-    """The chance a flick aimed at `aim` stops inside `zone`."""
+    """The chance a flick aimed at `aim` stops inside `zone` (worked out once per aim, zone and tolerance)."""
     lo, hi = ZONES[zone]
     h = TOKEN_HALF if hard else 0.0
     return _between(lo - tol + h, hi + tol - h, aim, FLICK_SIGMA)
