@@ -6,9 +6,12 @@ point, its edges are choice ids, and after an edge the next node is told apart b
 observe of the next decision (its seat, kind and, when not someone else's secret, its choice ids); edges
 not on offer in a world are skipped, and a choice's exploration term counts the worlds it was on offer in
 (availability counts). Choices are picked by PUCT: the mean reward plus an exploration term that leans
-toward the game's prior (its greedy player), so a small budget plays at least as the prior would. Another seat's private decision, and the other seats of a simultaneous batch, are played
-by that prior inside the walk, never branched on, so the tree neither sees a secret nor lets a seat react
-to a choice it could not have seen. Past the tree a playout follows the game's playout policy for a few
+toward the game's prior (its greedy player), and the answer is the prior's own choice unless another is
+surely better (DEVIATE_Z standard errors of the mean reward), so a small budget plays at least as the prior
+would. Every other seat's choice is played by that prior inside the walk (the opponent model), never
+branched on, so the iterations go to the searcher's own choices; the tree follows what the searcher saw of
+them (one seat's public choice), and a private choice or the rest of a simultaneous batch leaves the tree
+where it was, so it neither sees a secret nor lets a seat react to a choice it could not have seen. Past the tree a playout follows the game's playout policy for a few
 steps, then the game's evaluation (or the final result) scores every seat in [0, 1]. Chance is whatever
 the dealt world's own RNG draws.
 
@@ -33,6 +36,7 @@ BUDGET_ENV = "FISHBOT_AI_BUDGET_MS"
 DEFAULT_BUDGET_MS = 1000.0
 EXPLORE = 1.5  # PUCT exploration constant, for rewards in [0, 1]
 WALL_CAP = 1.2  # and after this many budgets of wall time, so a busy machine never keeps a player waiting longer
+DEVIATE_Z = 1.0  # how surely better (in standard errors) a choice must look to be played over the prior's
 SETTLE_EVERY = 16  # iterations between checks whether the answer is settled
 
 Policy = Callable[[GameEngine, GameState, Decision, random.Random], str]
@@ -107,7 +111,7 @@ class Node:
     __slots__ = ("stats", "after", "prior")
 
     def __init__(self) -> None:
-        self.stats: dict[str, list[float]] = {}  # choice id -> [visits, total reward, availability]
+        self.stats: dict[str, list[float]] = {}  # choice id -> [visits, total reward, availability, total square]
         self.after: dict[tuple, Node] = {}  # (choice id, what the searcher sees next) -> node
         self.prior: str | None = None  # the prior's choice, from the first world that reached this node
 
@@ -120,7 +124,7 @@ class Node:
         for cid in ids:
             entry = stats.get(cid)
             if entry is None:
-                entry = stats[cid] = [0.0, 0.0, 0.0]
+                entry = stats[cid] = [0.0, 0.0, 0.0, 0.0]
             entry[2] += 1.0
             visits_all += entry[0]
             total_all += entry[1]
@@ -129,18 +133,13 @@ class Node:
         rest = (1.0 - lean) / (len(ids) - 1) if prior is not None and len(ids) > 1 else 1.0 / len(ids)
         best, best_score = ids[0], -math.inf
         for cid in ids:
-            visits, total, avail = stats[cid]
+            visits, total, avail, _ = stats[cid]
             share = lean if cid == prior else rest
             mean = total / visits if visits else untried
             score = mean + EXPLORE * share * math.sqrt(avail) / (1.0 + visits)
             if score > best_score:
                 best, best_score = cid, score
         return best
-
-
-def _position(state: GameState) -> dict:
-    """The state as a position: everything but the count of choices made and the news they told."""
-    return {k: v for k, v in state.__dict__.items() if k not in ("step", "log_tail")}
 
 
 def _signature(decision: Decision | None, observer: int) -> tuple:
@@ -197,14 +196,24 @@ class Search:
         return deadline is not None and (time.thread_time() >= deadline[0] or time.perf_counter() >= deadline[1])
 
     def _settled(self, remaining: float) -> bool:
-        """True when no other choice could overtake the most visited one in the iterations left."""
-        visits = sorted((s[0] for s in self.root.stats.values()), reverse=True)
-        return len(visits) > 1 and visits[0] - visits[1] > remaining
+        """True when no other choice could overtake the most visited one in the iterations left, and that one
+        is the answer (not waiting to be shown surely better than the prior's)."""
+        stats = self.root.stats
+        visits = sorted((s[0] for s in stats.values()), reverse=True)
+        return len(visits) > 1 and visits[0] - visits[1] > remaining and stats[self.best()][0] == visits[0]
 
     def best(self) -> str:
-        """The most visited root choice (among equals the prior's, then the better mean)."""
+        """The most visited root choice (among equals the prior's, then the better mean); but the prior's own
+        choice unless that one's mean reward is surely better (by DEVIATE_Z standard errors): with few worlds
+        dealt, a lead is mostly luck, and the prior is a good player."""
         stats, prior = self.root.stats, self.root.prior
-        return max(stats, key=lambda cid: (stats[cid][0], cid == prior, stats[cid][1] / max(stats[cid][0], 1.0)))
+        best = max(stats, key=lambda cid: (stats[cid][0], cid == prior, stats[cid][1] / max(stats[cid][0], 1.0)))
+        if prior is None or prior == best or prior not in stats or not stats[prior][0]:
+            return best
+        (n_b, t_b, _, q_b), (n_p, t_p, _, q_p) = stats[best], stats[prior]
+        mean_b, mean_p = t_b / n_b, t_p / n_p
+        spread = math.sqrt(max(q_b / n_b - mean_b ** 2, 0.0) / n_b + max(q_p / n_p - mean_p ** 2, 0.0) / n_p)
+        return best if mean_b - mean_p > DEVIATE_Z * spread else prior
 
     def iterate(self) -> bool:
         """One world: descend the tree, add one node, play out, back the rewards up; False when out of time."""
@@ -213,21 +222,13 @@ class Search:
         node: Node | None = self.root
         path: list[tuple[Node, int, str]] = []
         steps = 0
-        positions: list[dict] = []  # the searcher's positions met in the tree this iteration
-        looped = False
         turn_seat = -1  # the seat whose turn the playout is in, when the horizon counts turns
         pending = engine.decisions(world)
         while pending:
             if self.iterations and self._late():
                 return False  # the first iteration always finishes, so there is an answer
-            decision, branch = self._next(pending, node is not None)
+            decision, branch, seen = self._next(pending, node is not None)
             if node is not None and branch:
-                if decision.seat == seat:
-                    here = _position(world)
-                    if here in positions:
-                        looped = True  # back where it was (items opened and closed): a way to stall, not to play
-                        break
-                    positions.append(here)
                 if node.prior is None:
                     node.prior = self.prior(engine, world, decision, rnd)
                 cid = node.select(decision, self.hints.lean)
@@ -246,6 +247,15 @@ class Search:
                 continue
             if node is not None:
                 cid = self.prior(engine, world, decision, rnd)
+                if seen:  # the tree follows what the searcher saw of it
+                    world, _ = engine.apply_to(world, decision, cid)
+                    pending = engine.decisions(world)
+                    key = (cid, _signature(pending[0] if pending else None, seat))
+                    nxt = node.after.get(key)
+                    if nxt is None:
+                        nxt = node.after[key] = Node()
+                    node = nxt
+                    continue
             else:
                 if not self.hints.turns or decision.seat != turn_seat:
                     if steps >= self.hints.horizon and self.evaluate is not None:
@@ -257,23 +267,25 @@ class Search:
             pending = engine.decisions(world)
         rewards = final_rewards(engine, world) if not pending or self.evaluate is None else \
             self.evaluate(engine, world)
-        if looped:
-            rewards = [0.0 if s == seat else r for s, r in enumerate(rewards)]
         for at, actor, cid in path:
             entry = at.stats[cid]
+            reward = rewards[actor]
             entry[0] += 1.0
-            entry[1] += rewards[actor]
+            entry[1] += reward
+            entry[3] += reward * reward
         return True
 
-    def _next(self, pending: list[Decision], in_tree: bool) -> tuple[Decision, bool]:
-        """The decision to play next and whether the tree branches on it."""
+    def _next(self, pending: list[Decision], in_tree: bool) -> tuple[Decision, bool, bool]:
+        """The decision to play next, whether the tree branches on it, and whether the searcher sees its choice
+        (one seat's public decision, or its own)."""
         if len(pending) == 1:
             decision = pending[0]
-            return decision, in_tree and (decision.seat == self.seat or not decision.private)
+            own = decision.seat == self.seat
+            return decision, in_tree and own, own or not decision.private
         for decision in pending:
             if decision.seat == self.seat:
-                return decision, in_tree
-        return pending[int(self.rnd.random() * len(pending))], False
+                return decision, in_tree, True
+        return pending[int(self.rnd.random() * len(pending))], False, False
 
 
 def search_choice(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random,

@@ -242,3 +242,24 @@ def test_no_event_text_is_cut_mid_word_in_many_games():
         state = ENGINE.new_game([f"Player {i} ".ljust(32, "x") for i in range(2 + g % 5)], {"length": "short"}, g)
         playout(ENGINE, state, random.Random(g), check=lambda s, events: texts.update(e.text for e in events))
     assert texts and not [t for t in texts if t.endswith("…")]
+
+
+def test_closing_the_items_step_lets_the_turn_go_on_without_offering_it_again_at_once(monkeypatch):
+    """Back from Items… leaves the step closed until another choice: reopening it would change nothing, and a
+    player (or an AI) could otherwise open and close it forever. With only End turn left, the turn ends."""
+    worlds = twins(["Father's Sushi Restaurant"], ["Coral Kingdom"])
+    after = []
+    for s in worlds:
+        put(s, 0, "Mackerel")
+        script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+        s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c", "items")
+        s, _ = play(s, 0, "back")
+        after.append(s)
+    a, b = after
+    assert a.turn == b.turn == 1 and public(a, 1) == public(b, 1)  # the lone End turn was played, alike
+    s = no_missions(game(chars=("hattori", "jack")))
+    empty_hands(s)
+    give(s, 0, "Spare Bait")
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1", "items", "back")
+    assert s.turn == 1 and not s.closed  # closed, then End turn played by itself: the next seat casts

@@ -71,8 +71,9 @@ class Powers:
 
     def _item_step(self, state: PushFishState, seat: int) -> bool:
         """Whether the items step is offered: the seat holds an item card and some item of the game would do
-        something now. Both are public (hand sizes are), so the step never tells what the seat holds."""
-        if seat != state.turn or not state.hands[seat]:
+        something now. Both are public (hand sizes are), so the step never tells what the seat holds. Right after
+        the seat closed it, it waits for another choice (reopening it at once would change nothing)."""
+        if seat != state.turn or not state.hands[seat] or state.closed:
             return False
         phase = state.phase
         return any(phase in phases and self._item_ok(state, effect) for effect, phases in EFFECT_PHASES.items())
