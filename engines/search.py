@@ -50,8 +50,7 @@ class Hints:
     prior: Policy | None = None  # the choice a good player would make (and the opponent model); None: greedy
     playout: Policy | None = None  # the playout policy; None: uniform random
     evaluate: Evaluate | None = None  # each seat's chance of winning from a state; None: play to the end
-    horizon: int = 10_000  # playout choices (or turns, with `turns`) before `evaluate` is asked
-    turns: bool = False  # count the horizon in turns (runs of one seat's choices), so playouts end between turns
+    horizon: int = 10_000  # playout choices before `evaluate` is asked
     lean: float = 0.5  # the prior's share of the exploration given to its own choice (the rest share the remainder)
 
 
@@ -222,7 +221,6 @@ class Search:
         node: Node | None = self.root
         path: list[tuple[Node, int, str]] = []
         steps = 0
-        turn_seat = -1  # the seat whose turn the playout is in, when the horizon counts turns
         pending = engine.decisions(world)
         while pending:
             if self.iterations and self._late():
@@ -257,11 +255,9 @@ class Search:
                     node = nxt
                     continue
             else:
-                if not self.hints.turns or decision.seat != turn_seat:
-                    if steps >= self.hints.horizon and self.evaluate is not None:
-                        break
-                    steps += 1
-                    turn_seat = decision.seat
+                if steps >= self.hints.horizon and self.evaluate is not None:
+                    break
+                steps += 1
                 cid = self.policy(engine, world, decision, rnd)
             world, _ = engine.apply_to(world, decision, cid)
             pending = engine.decisions(world)
