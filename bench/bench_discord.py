@@ -237,8 +237,8 @@ async def burst(host: Host, fake: FakeDiscord, writes: BoardWrites, ids: list[in
           f"clicks without a new board {statistics.median(summary['missing boards']):.0f}")
 
 
-async def thinking(host: Host, fake: FakeDiscord, ai_games: list[int], games: list[int], clicks: int,
-                   gap: float) -> None:
+async def thinking(host: Host, fake: FakeDiscord, writes: BoardWrites, ai_games: list[int], games: list[int],
+                   clicks: int, gap: float) -> None:
     """People click in `games` one at a time while the hard AI seats of `ai_games` think without a pause."""
     rnd = random.Random(4)
     print(f"3. thinking: {len(ai_games)} games of 1 person + {THINKERS[1]} hard AI seats kept thinking; meanwhile "
@@ -274,11 +274,13 @@ async def thinking(host: Host, fake: FakeDiscord, ai_games: list[int], games: li
         inter = await send(fake, click)
         await asyncio.wait_for(inter.answered.wait(), 30)
         acks.append(inter.answered_at - inter.sent_at)
-        await quiet(fake, 30, for_s=0.02)
+        shown_by = time.monotonic() + 10  # the AI games keep the fake busy: wait for this game's board, not quiet
+        while writes.after(click.game, inter.sent_at) is None and time.monotonic() < shown_by:
+            await asyncio.sleep(0.005)
         await asyncio.sleep(gap / 1000)
     stop.set()
     person_moves = await keeper
-    ai_moves = sum((await host.get(g)).state.step - steps[g] for g in ai_games) - person_moves
+    ai_moves = sum([(await host.get(g)).state.step - steps[g] for g in ai_games]) - person_moves
     print(f"  others' {line('ack  ', acks)}  (target p99 <= 100)")
     print(f"  meanwhile: {ai_moves} AI moves and {person_moves} person moves in the thinking games")
 
@@ -365,7 +367,7 @@ async def main() -> None:
             await burst(host, fake, writes, ids, args.rounds, args.window)
             if args.think_clicks:
                 others = [g for gs in single_games.values() for g in gs]
-                await thinking(host, fake, ai_games, others, args.think_clicks, args.think_gap)
+                await thinking(host, fake, writes, ai_games, others, args.think_clicks, args.think_gap)
         finally:
             await host.close()
             await quiet(fake, 60, for_s=1.0)

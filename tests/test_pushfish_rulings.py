@@ -263,3 +263,36 @@ def test_closing_the_items_step_lets_the_turn_go_on_without_offering_it_again_at
     script(monkeypatch, casts=[MISS, MISS, MISS])
     s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1", "items", "back")
     assert s.turn == 1 and not s.closed  # closed, then End turn played by itself: the next seat casts
+
+
+def test_closing_a_peek_list_does_not_offer_the_ability_again_at_once(monkeypatch):
+    """Captain Jack's peek opens a list of face-down cards; Back closes it, and the ability waits for another
+    choice, so opening and closing it cannot go on forever (a hard AI once did, for minutes)."""
+    s = no_missions(game(chars=("jack", "hattori")))
+    empty_hands(s)
+    ids = [c.id for c in ENGINE.decisions(s)[0].choices]
+    assert "ability" in ids
+    s, _ = play(s, 0, "ability", "back")
+    assert "ability" not in [c.id for c in ENGINE.decisions(s)[0].choices]
+    script(monkeypatch, casts=[MISS])
+    s, _ = play(s, 0, "cast-r1c1")
+    assert "ability" in [c.id for c in ENGINE.decisions(s)[0].choices]  # after another choice, it is back
+
+
+def test_a_player_who_opens_every_list_and_closes_it_at_once_cannot_stall_the_game():
+    """The stalling player: it opens Items… or a list ability whenever offered and closes it at once; every
+    character, four seats. The game still ends: after Back nothing reopens until another choice."""
+    chars = ["jack", "loony", "hattori", "william", "viking", "ramsay"]
+    for table in range(3):
+        seats = [chars[(table * 4 + i) % len(chars)] for i in range(4)]
+        s = ENGINE.new_game(["A", "B", "C", "D"], {"characters": seats, "length": "short"}, 70 + table)
+        rnd = random.Random(table)
+        for _ in range(3000):
+            pending = ENGINE.decisions(s)
+            if not pending:
+                break
+            d = pending[0]
+            ids = [c.id for c in d.choices]
+            pick = next((i for i in ("items", "ability", "back") if i in ids), None) or rnd.choice(ids)
+            s, _ = ENGINE.apply_to(s, d, pick)
+        assert ENGINE.result(s) is not None, f"a table of {seats} stalled"

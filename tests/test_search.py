@@ -215,3 +215,4 @@ def test_the_answer_is_the_priors_unless_another_choice_is_surely_better():
     assert search.best() == "x"
     search.root.stats = {"p": stats(12, [0.4, 0.5]), "x": stats(10, [0.8, 0.9])}  # the prior most visited
     assert search.best() == "p"
+

@@ -18,8 +18,9 @@ Rules choices the rulebook and RULINGS leave open:
   fight; Chef Ramsay at any point of the turn. None in the first-game mode.
 - The items step ("Items…") is offered whenever the seat holds an item card and some item of the game could
   do something now; both are public, so the step never tells what is held. The private list it opens shows
-  only the cards that would do something (it says so when none would). Closed with Back, the step is not
-  offered again until another choice is made (reopening it at once would change nothing). "catch 2 <kind>" is playable right
+  only the cards that would do something (it says so when none would). After Back (from the items, a peek or
+  swap target, Chef Ramsay's discard), neither Items… nor an ability that opens such a list is offered
+  until another choice is made (reopening one at once would change nothing, and could go on forever). "catch 2 <kind>" is playable right
   after catching a card of that kind and starts an extra round (3 casts, 3 rod actions) in which only cards of that kind can
   be fought. Magic Stone fills the nearest empty space (lowest row, then leftmost). Encouragement (1 item) is
   given only when nothing was caught this turn. Treasure and Junk caught count as the turn's catch.

@@ -29,6 +29,8 @@ from engines.pushfish.state import (
     without,
 )
 
+LIST_ABILITIES = ("peek", "swap", "chef")  # abilities that open a list of targets (with Back)
+
 
 class Powers:
     """Item cards and character abilities (a mixin of PushFishEngine)."""
@@ -72,7 +74,7 @@ class Powers:
     def _item_step(self, state: PushFishState, seat: int) -> bool:
         """Whether the items step is offered: the seat holds an item card and some item of the game would do
         something now. Both are public (hand sizes are), so the step never tells what the seat holds. Right after
-        the seat closed it, it waits for another choice (reopening it at once would change nothing)."""
+        the seat closed a list (Back), it waits for another choice (reopening one at once would change nothing)."""
         if seat != state.turn or not state.hands[seat] or state.closed:
             return False
         phase = state.phase
@@ -147,6 +149,8 @@ class Powers:
         if state.used or state.first_game or seat != state.turn or state.sub:
             return ""
         ability = CHARACTERS[state.chars[seat]].ability
+        if state.closed and ability in LIST_ABILITIES:
+            return ""  # a list was just closed: reopening one at once would change nothing
         phase = state.phase
         if ability == "recast":
             ok = phase in CASTING and state.missed and not state.noisy

@@ -262,7 +262,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         """Dispatch one choice."""
         head, _, tail = cid.partition("-")
         name = state.players[seat]
-        state.closed = head == "back" and state.sub == "items"  # the items step waits for another choice
+        state.closed = head == "back"  # what opens a list (items, some abilities) waits for another choice
         if head == "aim":  # the commonest choices first
             z_name, where = tail.split("-")
             self._flick(state, seat, STRENGTHS.index(z_name), where, events)
