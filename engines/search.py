@@ -114,6 +114,14 @@ class Node:
         self.after: dict[tuple, Node] = {}  # (choice id, what the searcher sees next) -> node
         self.prior: str | None = None  # the prior's choice, from the first world that reached this node
 
+    def child(self, cid: str, pending: list[Decision], observer: int) -> Node:
+        """The node after choice `cid`, told apart by what the observer sees of the next decision."""
+        key = (cid, _signature(pending[0] if pending else None, observer))
+        nxt = self.after.get(key)
+        if nxt is None:
+            nxt = self.after[key] = Node()
+        return nxt
+
     def select(self, decision: Decision, lean: float) -> str:
         """The choice with the best PUCT score: its mean reward (the node's mean while untried) plus an
         exploration term shared out by the prior, which gives `lean` to its own choice and the rest evenly."""
@@ -234,25 +242,14 @@ class Search:
                 fresh = node.stats[cid][0] == 0.0
                 world, _ = engine.apply_to(world, decision, cid)
                 pending = engine.decisions(world)
-                if fresh:
-                    node = None  # expanded: the playout starts here
-                else:
-                    key = (cid, _signature(pending[0] if pending else None, seat))
-                    nxt = node.after.get(key)
-                    if nxt is None:
-                        nxt = node.after[key] = Node()
-                    node = nxt
+                node = None if fresh else node.child(cid, pending, seat)  # fresh: expanded, the playout starts here
                 continue
             if node is not None:
                 cid = self.prior(engine, world, decision, rnd)
                 if seen:  # the tree follows what the searcher saw of it
                     world, _ = engine.apply_to(world, decision, cid)
                     pending = engine.decisions(world)
-                    key = (cid, _signature(pending[0] if pending else None, seat))
-                    nxt = node.after.get(key)
-                    if nxt is None:
-                        nxt = node.after[key] = Node()
-                    node = nxt
+                    node = node.child(cid, pending, seat)
                     continue
             else:
                 if steps >= self.hints.horizon and self.evaluate is not None:

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from engines import registry
-from engines.core import AI_LEVELS, ai_level, clone
 from engines import search as search_module
+from engines.core import AI_LEVELS, ai_level, clone
 from engines.search import BUDGET_ENV, Search, budget_seconds, search_choice
 
 GAMES = registry.keys()
