@@ -124,7 +124,7 @@ class TurnFlow:
         """The turn's fighting is over: claim a mission if one is complete, then move on."""
         state.sub, state.arg = "", -1
         if not state.first_game and self._claimable(state, state.turn):
-            state.phase = "mission"
+            state.phase, state.backed = "mission", ()
             return
         self._advance(state, events)
 

@@ -175,7 +175,8 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         elif phase == "rod":
             found = list(choices.aims(fight_zone(state), state.tol, hard_for(state, seat)))
         elif phase == "mission":
-            return [choices.mission(m) for m, _ in self._claimable(state, seat)] + [choices.SKIP]
+            return [choices.mission(m) for m, _ in self._claimable(state, seat) if m not in state.backed] + \
+                [choices.SKIP]
         else:
             found = []
         if self._ability(state, seat):
@@ -286,6 +287,8 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         elif head == "items":
             state.sub = "items"
         elif head == "back":
+            if state.sub == "fulfil":
+                state.backed += (state.arg,)  # not offered again in this mission step
             state.sub, state.arg = "", -1
         elif head == "item":
             self._use_item(state, seat, int(tail), events)

@@ -83,6 +83,7 @@ class PushFishState(GameState):
     first: int = 0  # Noisy Free-for-All: the round's first player
     phase: str = "cast"
     sub: str = ""  # a sub-decision of the turn: items, peek, swap1, swap2, chef
+    backed: Cards = ()  # missions whose fish list the seat closed with Back in this mission step
     closed: bool = False  # the seat has just closed a list with Back (none reopens until another choice)
     arg: int = -1  # the item behind a sub-decision, or the first card of a swap
     casts: int = CASTS
