@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import io
 import random
-from contextlib import contextmanager
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engines.friendly import ENGINE, FriendlyState
 from engines.friendly.tiles import BOARDS
 from renderers import friendly as drawing
 from renderers.art import px
+from tests import drawn
 from tests.friendly_helpers import make
 from tests.test_friendly_playouts import SETUPS
 
@@ -26,32 +26,9 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-@contextmanager
 def recording(width: int):
-    """Record every text drawn and every sprite pasted on an image `width` px wide: (what, box, font size)."""
-    seen: list[tuple[str, tuple[float, float, float, float], int, tuple[int, int]]] = []
-    text, paste, composite = ImageDraw.ImageDraw.text, Image.Image.paste, Image.Image.alpha_composite
-
-    def spy_text(self, xy, words, fill=None, font=None, anchor=None, *args, **kwargs):
-        if self.im.size[0] == width:
-            box = self.textbbox(xy, words, font=font, anchor=anchor)
-            seen.append((f"text {words!r}", box, font.size, self.im.size))
-        return text(self, xy, words, fill, font, anchor, *args, **kwargs)
-
-    def spy_paste(self, im, box=None, mask=None):
-        if self.width == width and isinstance(im, Image.Image) and box is not None and len(box) == 2:
-            seen.append(("paste", (box[0], box[1], box[0] + im.width, box[1] + im.height), 0, self.size))
-        return paste(self, im, box, mask)
-
-    def spy_composite(self, im, dest=(0, 0), source=(0, 0)):
-        seen.append(("sprite", (dest[0], dest[1], dest[0] + im.width, dest[1] + im.height), 0, self.size))
-        return composite(self, im, dest, source)
-
-    ImageDraw.ImageDraw.text, Image.Image.paste, Image.Image.alpha_composite = spy_text, spy_paste, spy_composite
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text, Image.Image.paste, Image.Image.alpha_composite = text, paste, composite
+    """Every text drawn and every sprite pasted on an image `width` px wide, and every sprite composited."""
+    return drawn.recording(text_width=width, paste_width=width, composites=True)
 
 
 def played(players: int, seed: int, steps: int) -> FriendlyState:

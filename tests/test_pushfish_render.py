@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import io
 import random
-from contextlib import contextmanager
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engines.pushfish import ENGINE, sim
 from engines.pushfish.state import PushFishState
@@ -16,6 +15,7 @@ from renderers import pushfish as drawing
 from renderers import pushfish_art as art
 from renderers import registry
 from renderers.art import px
+from tests import drawn
 from tests.pushfish_helpers import game, give, play, put
 
 LIMIT = 300_000
@@ -23,30 +23,12 @@ CACHES = (drawing.base_layer, drawing._peeked, drawing._player_row, drawing._mis
           art.card_face, art.card_texts, art.card_text_boxes, art.card_back, art.mini_card, art.item_card, art.fish_picture)
 
 
-@contextmanager
 def recording():
-    """Record every text drawn and every sprite pasted: (what, box, font size, image size); caches cleared first,
-    so the sprites drawn once per game are drawn (and recorded) again."""
+    """Every text drawn and every sprite pasted: (what, box, font size, image size); caches cleared first, so the
+    sprites drawn once per game are drawn (and recorded) again."""
     for cached in CACHES:
         cached.cache_clear()
-    seen: list[tuple[str, tuple[float, float, float, float], int, tuple[int, int]]] = []
-    text, paste = ImageDraw.ImageDraw.text, Image.Image.paste
-
-    def spy_text(self, xy, words, fill=None, font=None, anchor=None, *args, **kwargs):
-        box = self.textbbox(xy, words, font=font, anchor=anchor)
-        seen.append((f"text {words!r}", box, font.size, self.im.size))
-        return text(self, xy, words, fill, font, anchor, *args, **kwargs)
-
-    def spy_paste(self, im, box=None, mask=None):
-        if isinstance(im, Image.Image) and box is not None and len(box) == 2:
-            seen.append(("paste", (box[0], box[1], box[0] + im.width, box[1] + im.height), 0, self.size))
-        return paste(self, im, box, mask)
-
-    ImageDraw.ImageDraw.text, Image.Image.paste = spy_text, spy_paste
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text, Image.Image.paste = text, paste
+    return drawn.recording()
 
 
 def check(seen, pngs: list[bytes | None]) -> None:

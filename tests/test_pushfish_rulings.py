@@ -117,18 +117,25 @@ def offer_only(s, *names):
     s.offer = (*wanted, *(-1,) * (5 - len(wanted)))
 
 
-def test_the_player_chooses_which_fish_a_mission_uses_so_a_second_stays_possible(monkeypatch):
-    """Little Nibblers (3 W fish) claimed with Carp, Flounder and Clownfish leaves the Sardine for Sardine Run."""
+def choosing_fish(monkeypatch, *offered: str):
+    """Seat 0 holds Sardine, Carp and Flounder (and a Mackerel when Sardine Run is offered too), catches a
+    Clownfish and claims Little Nibblers: the table as it asks which fish fill it."""
     s = game(chars=("hattori", "jack"))
     empty_hands(s)
-    offer_only(s, "Little Nibblers", "Sardine Run")
-    held = [card("Sardine"), card("Carp"), card("Flounder"), card("Mackerel")]
+    offer_only(s, *offered)
+    held = [card("Sardine"), card("Carp"), card("Flounder")] + [card("Mackerel")] * ("Sardine Run" in offered)
     for c in held:
         take_out(s, c)
     set_catches(s, 0, held)
     put(s, 0, "Clownfish")
     script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Little Nibblers')}")
+    return s
+
+
+def test_the_player_chooses_which_fish_a_mission_uses_so_a_second_stays_possible(monkeypatch):
+    """Little Nibblers (3 W fish) claimed with Carp, Flounder and Clownfish leaves the Sardine for Sardine Run."""
+    s = choosing_fish(monkeypatch, "Little Nibblers", "Sardine Run")
     d = ENGINE.decisions(s)[0]
     assert not d.private and d.kind == "fulfil" and "3 fish of strength W" in d.prompt
     ways = {c.label: c for c in d.choices if c.id != "back"}
@@ -142,16 +149,7 @@ def test_the_player_chooses_which_fish_a_mission_uses_so_a_second_stays_possible
 
 
 def test_the_way_the_player_picks_is_the_way_used_even_when_it_spoils_another_mission(monkeypatch):
-    s = game(chars=("hattori", "jack"))
-    empty_hands(s)
-    offer_only(s, "Little Nibblers", "Sardine Run")
-    held = [card("Sardine"), card("Carp"), card("Flounder"), card("Mackerel")]
-    for c in held:
-        take_out(s, c)
-    set_catches(s, 0, held)
-    put(s, 0, "Clownfish")
-    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
-    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Little Nibblers')}")
+    s = choosing_fish(monkeypatch, "Little Nibblers", "Sardine Run")
     spoiler = next(c for c in ENGINE.decisions(s)[0].choices if c.label == "Sardine, Carp, Flounder")
     assert spoiler.detail == "Use Sardine, Carp, Flounder"  # it keeps no other mission possible, and says so
     s, _ = play(s, 0, spoiler.id)
@@ -176,16 +174,7 @@ def test_a_fish_used_for_one_mission_cannot_count_for_another(monkeypatch):
 def test_back_from_choosing_the_fish_returns_to_the_missions_without_that_one(monkeypatch):
     """Back leaves the mission unclaimed and the fish free; that mission is not offered again in this mission
     step (else opening and closing it could go on for ever), so here only Skip is left."""
-    s = game(chars=("hattori", "jack"))
-    empty_hands(s)
-    offer_only(s, "Little Nibblers")
-    held = [card("Sardine"), card("Carp"), card("Flounder")]
-    for c in held:
-        take_out(s, c)
-    set_catches(s, 0, held)
-    put(s, 0, "Clownfish")
-    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
-    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Little Nibblers')}", "back")
+    s, _ = play(choosing_fish(monkeypatch, "Little Nibblers"), 0, "back")
     assert s.phase == "mission" and s.spent == () and [c.id for c in ENGINE.decisions(s)[0].choices] == ["skip"]
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import io
 import random
-from contextlib import contextmanager
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engines.thisbig import ENGINE
 from renderers import art, registry, thisbig_art
 from renderers import thisbig as drawing
+from tests import drawn
 
 R = registry.get("thisbig")
 LIMIT = 300_000
@@ -36,27 +36,9 @@ def _states(players: int, options: dict, seed: int):
         yield state
 
 
-@contextmanager
 def recording():
-    """Record every text drawn and every sprite pasted on an image 800 px wide: (what, box, font size, size)."""
-    seen: list[tuple[str, tuple[float, float, float, float], float, tuple[int, int]]] = []
-    text, paste = ImageDraw.ImageDraw.text, Image.Image.paste
-
-    def spy_text(self, xy, words, fill=None, font=None, anchor=None, *args, **kwargs):
-        box = self.textbbox(xy, words, font=font, anchor=anchor)
-        seen.append((f"text {words!r}", box, font.size, self.im.size))
-        return text(self, xy, words, fill, font, anchor, *args, **kwargs)
-
-    def spy_paste(self, im, box=None, mask=None):
-        if self.width == drawing.WIDTH and isinstance(im, Image.Image) and box is not None and len(box) == 2:
-            seen.append(("paste", (box[0], box[1], box[0] + im.width, box[1] + im.height), 0, self.size))
-        return paste(self, im, box, mask)
-
-    ImageDraw.ImageDraw.text, Image.Image.paste = spy_text, spy_paste
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text, Image.Image.paste = text, paste
+    """Every text drawn, and every sprite pasted on an image 800 px wide: (what, box, font size, size)."""
+    return drawn.recording(paste_width=drawing.WIDTH)
 
 
 def check(seen, png: bytes) -> None:

@@ -19,7 +19,7 @@ import dataclasses
 import io
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -203,13 +203,18 @@ class Table:
         """The "My hand" button."""
         async with self.work():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            try:
-                if game is None:
-                    raise HostError(ids.MALFORMED)
-                check_place(interaction, await self.host.get(game), dm_ok=False)
-                await self.show_hand(interaction, game)
-            except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
-                await self.fail(interaction, exc)
+            await self._game_button(interaction, game, self.show_hand)
+
+    async def _game_button(self, interaction: discord.Interaction, game: int | None,
+                           show: Callable[[discord.Interaction, int], Awaitable[None]]) -> None:
+        """A button under a game's board: check the game and the place it was clicked, then `show`."""
+        try:
+            if game is None:
+                raise HostError(ids.MALFORMED)
+            check_place(interaction, await self.host.get(game), dm_ok=False)
+            await show(interaction, game)
+        except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
+            await self.fail(interaction, exc)
 
     async def show_hand(self, interaction: discord.Interaction, game: int) -> None:
         """Your private view and your pending decision, answered ephemerally (already deferred)."""
@@ -228,15 +233,9 @@ class Table:
         await interaction.edit_original_response(content=text, view=view, **kwargs)
 
     async def on_replay_button(self, interaction: discord.Interaction, game: int | None) -> None:
-        """The "Watch the replay" button."""
+        """The "Watch the replay" button (it defers once the replay can be drawn)."""
         async with self.work():
-            try:
-                if game is None:
-                    raise HostError(ids.MALFORMED)
-                check_place(interaction, await self.host.get(game), dm_ok=False)
-                await self.show_replay(interaction, game)
-            except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
-                await self.fail(interaction, exc)
+            await self._game_button(interaction, game, self.show_replay)
 
     async def show_replay(self, interaction: discord.Interaction, game: int) -> None:
         """Post the game's animated replay where it was asked for (public: it shows only public boards)."""
