@@ -7,6 +7,11 @@ CPU time of the deciding thread (the budget's measure) and in wall time (longer 
 
     python bench/arena.py --games 40 --budget-ms 100 --processes 2
     python bench/arena.py --games 20 --pairs hard:greedy --players 2 --game wishes
+    python bench/arena.py --games 200 --pairs oracle:greedy --players 4 --game thisbig
+
+The level `oracle` is no player's: it is the search player reading the true state (every hand and deck
+order; only future chance is unknown), so its share shows how much of a game's result is left to better
+guesses of hidden cards: the honest search player's ceiling at that budget.
 """
 
 from __future__ import annotations
@@ -24,12 +29,34 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import registry, search  # noqa: E402
-from engines.search import BUDGET_ENV  # noqa: E402
+from engines.core import Decision, GameEngine, GameState, clone  # noqa: E402
+from engines.rng import Rng  # noqa: E402
+from engines.search import BUDGET_ENV, Search  # noqa: E402
 
+ORACLE = "oracle"  # a ceiling, not a level players get: the search player reading the true state
 Match = tuple[str, int, tuple[str, ...], int]  # game key, seed, level per seat, A's seat
 
 
 Times = dict[str, list[tuple[float, float]]]  # level -> (CPU, wall) seconds per decision
+
+
+class OracleSearch(Search):
+    """The search player given every hidden card and deck order (only future chance stays unknown)."""
+
+    def deal(self) -> GameState:
+        """The true state with a fresh RNG."""
+        world = clone(self.state)
+        world.rng = Rng.from_seed(self.rnd.getrandbits(64))
+        return world
+
+
+def choose(engine: GameEngine, state: GameState, decision: Decision, level: str, rnd: random.Random) -> str:
+    """A level's choice; the oracle is the search player over the true state."""
+    if level != ORACLE:
+        return engine.ai_choice(state, decision, level, rnd)
+    if len(decision.choices) == 1:
+        return decision.choices[0].id
+    return OracleSearch(engine, state, decision, rnd).run(search.budget_seconds())
 
 
 def play(match: Match) -> tuple[Match, float, Times]:
@@ -46,7 +73,7 @@ def play(match: Match) -> tuple[Match, float, Times]:
         decision = pending[0] if len(pending) == 1 else pending[rnd.randrange(len(pending))]
         level = levels[decision.seat]
         cpu, wall = time.thread_time(), time.perf_counter()
-        choice = engine.ai_choice(state, decision, level, random.Random(rnd.getrandbits(64)))
+        choice = choose(engine, state, decision, level, random.Random(rnd.getrandbits(64)))
         if len(decision.choices) > 1:
             times[level].append((time.thread_time() - cpu, time.perf_counter() - wall))
         state, _ = engine.apply_to(state, decision, choice)

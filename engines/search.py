@@ -222,10 +222,14 @@ class Search:
         spread = math.sqrt(max(q_b / n_b - mean_b ** 2, 0.0) / n_b + max(q_p / n_p - mean_p ** 2, 0.0) / n_p)
         return best if mean_b - mean_p > DEVIATE_Z * spread else prior
 
+    def deal(self) -> GameState:
+        """A world consistent with what the searching seat has seen (the engine's determinisation)."""
+        return self.engine.determinise(self.state, self.seat, self.rnd)
+
     def iterate(self) -> bool:
         """One world: descend the tree, add one node, play out, back the rewards up; False when out of time."""
         engine, seat, rnd = self.engine, self.seat, self.rnd
-        world = engine.determinise(self.state, seat, rnd)
+        world = self.deal()
         node: Node | None = self.root
         path: list[tuple[Node, int, str]] = []
         steps = 0

@@ -216,3 +216,30 @@ def test_the_answer_is_the_priors_unless_another_choice_is_surely_better():
     search.root.stats = {"p": stats(12, [0.4, 0.5]), "x": stats(10, [0.8, 0.9])}  # the prior most visited
     assert search.best() == "p"
 
+
+
+def _arena():
+    """bench/arena.py as a module (the benches are scripts, not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "arena.py"
+    spec = importlib.util.spec_from_file_location("arena", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_arenas_oracle_searches_the_true_state_and_the_search_player_a_dealt_one():
+    """The arena's ceiling (`oracle`) differs from `hard` only in the worlds it searches: the true state with a
+    fresh RNG, where the search player deals what its seat has not seen anew."""
+    arena = _arena()
+    engine = registry.get("thisbig")
+    state, decision = random_points("thisbig", 4, 1, 11)[0]
+    oracle = arena.OracleSearch(engine, state, decision, random.Random(2)).deal()
+    assert oracle.hands == state.hands and oracle.river == state.river and oracle.rng != state.rng
+    honest = Search(engine, state, decision, random.Random(2))
+    others = [s for s in range(4) if s != decision.seat]
+    assert any([w.hands[s] for s in others] != [state.hands[s] for s in others]
+               for w in (honest.deal() for _ in range(20)))
+    assert arena.choose(engine, state, decision, arena.ORACLE, random.Random(3)) in [c.id for c in decision.choices]
