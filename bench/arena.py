@@ -34,6 +34,7 @@ from engines.rng import Rng  # noqa: E402
 from engines.search import BUDGET_ENV, Search  # noqa: E402
 
 ORACLE = "oracle"  # a ceiling, not a level players get: the search player reading the true state
+MAX_CHOICES = 5000  # a game this long has a player going round in circles: stop and name it
 Match = tuple[str, int, tuple[str, ...], int]  # game key, seed, level per seat, A's seat
 
 
@@ -66,7 +67,7 @@ def play(match: Match) -> tuple[Match, float, Times]:
     state = engine.new_game([f"{lv}{i}" for i, lv in enumerate(levels)], None, seed)
     rnd = random.Random(seed)
     times: dict[str, list[tuple[float, float]]] = {lv: [] for lv in levels}
-    while True:
+    for _ in range(MAX_CHOICES):
         pending = engine.decisions(state)
         if not pending:
             break
@@ -77,6 +78,8 @@ def play(match: Match) -> tuple[Match, float, Times]:
         if len(decision.choices) > 1:
             times[level].append((time.thread_time() - cpu, time.perf_counter() - wall))
         state, _ = engine.apply_to(state, decision, choice)
+    else:
+        raise RuntimeError(f"{key} seed {seed} {levels}: no end within {MAX_CHOICES} choices (a stalling player?)")
     winners = engine.result(state).winners
     share = 1.0 / len(winners) if a_seat in winners else 0.0
     return match, share, times

@@ -378,3 +378,29 @@ def test_the_view_marks_the_spaces_an_action_tile_changed():
     s = play(s, "m-C3", "c-C4", "c-F6")
     v = ENGINE.view(s, None)
     assert v.trail == [-1, SMALL.cell("C3")] and v.touched == [SMALL.cell("C4"), SMALL.cell("F6")]
+
+
+def test_other_column_is_offered_once_per_pick_so_nobody_can_go_back_and_forth_for_ever():
+    """A search AI went column, Other column, column... for 15 minutes in one pick: after one Back the next
+    column's list has only its cells, and the next pick offers Back again."""
+    s = ENGINE.new_game(["a", "b"], {"first_player": 0}, seed=4)
+    rm = next(c for c, t in enumerate(s.cells) if t >= 0 and TILE_KIND[t] == "RM")
+    c3 = SMALL.cell("C3")
+    s.cells[rm], s.cells[c3] = s.cells[c3], s.cells[rm]
+    s = play(s, "m-C3", "col-A", "back", "col-A")
+    assert choice_ids(s) == ["c-A2", "c-A3", "c-A4", "c-A5", "c-A6"]
+    s = play(s, "c-A2")
+    assert not s.backed and s.col == -1
+
+
+def test_a_player_who_takes_every_back_still_finishes_the_game():
+    """Over whole games, a player who takes Back whenever offered and the first choice otherwise ends every pick."""
+    for seed in range(40):
+        s = ENGINE.new_game(["a", "b", "c"], {"board": "large"} if seed % 2 else None, seed=seed)
+        for _ in range(3000):
+            pending = ENGINE.decisions(s)
+            if not pending:
+                break
+            ids = [c.id for c in pending[0].choices]
+            s, _ = ENGINE.apply(s, pending[0].seat, "back" if "back" in ids else ids[0])
+        assert ENGINE.result(s) is not None, f"seed {seed}: the game did not end"

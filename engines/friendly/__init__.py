@@ -18,7 +18,9 @@ Rules choices the rulebook and RULINGS leave open:
   both players to hold a basic fish. Swap 2 Tiles may swap any two tiles on the board. Slide a Tile moves
   a tile by king steps through empty water and may neither pass nor stop on the boat's space.
   Double Points marks one colour (corner) for every player; it shows as its own score line.
-- Picking a cell among more than 25 goes in two steps (a column, then a cell, with "Other column").
+- Picking a cell among more than 25 goes in two steps (a column, then a cell, with "Other column"). "Other
+  column" is offered once per pick: after it, the next column's list has only its cells, so nobody (a search
+  AI least of all) can go back and forth for ever.
 - Any decision with a single legal answer is made automatically (a forced move, a forced pick).
 - The return to the island happens at the start of the next player's turn, before they choose.
 - Labels are short ("C4 Red fish", "Collect", "Move on"); the sentence is the choice's detail. The view keeps

@@ -84,6 +84,7 @@ class FriendlyState(GameState):
     # remove, double
     args: list[int] = Field(default_factory=list)  # the action in progress: chosen seat, tiles or cells
     col: int = -1  # column chosen in a two-step cell pick
+    backed: bool = False  # Back was taken in this cell pick: its columns' lists offer it no more (no endless loop)
     left: list[int] = Field(default_factory=list)  # cells of Dinkers left this turn
     trail: list[int] = Field(default_factory=list)  # the latest turn's boat path: its start (-1 the island), stops
     touched: list[int] = Field(default_factory=list)  # cells an action tile changed in the latest turn
@@ -257,7 +258,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
 
         if state.col >= 0:
             shown = [option(c) for c in cells if c % board.width == state.col]
-            return Pending.of(state.turn, phase, prompt, shown + [labels.BACK], cells)
+            return Pending.of(state.turn, phase, prompt, shown + ([] if state.backed else [labels.BACK]), cells)
         if len(cells) <= MAX_DIRECT:
             return Pending.of(state.turn, phase, prompt, [option(c) for c in cells], cells)
         columns: dict[int, int] = {}
@@ -292,9 +293,9 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             state.col = ord(cid[4]) - 65
             return []
         if cid == "back":
-            state.col = -1
+            state.col, state.backed = -1, True
             return []
-        state.col = -1
+        state.col, state.backed = -1, False
         phase, who = state.phase, state.players[seat]
         if phase == "move":
             if not state.left:  # a turn's first move: what the previous turn did is no longer the latest
