@@ -11,9 +11,9 @@ surely better (DEVIATE_Z standard errors of the mean reward), so a small budget 
 would. Every other seat's choice is played by that prior inside the walk (the opponent model), never
 branched on, so the iterations go to the searcher's own choices; the tree follows what the searcher saw of
 them (one seat's public choice), and a private choice or the rest of a simultaneous batch leaves the tree
-where it was, so it neither sees a secret nor lets a seat react to a choice it could not have seen. Past the tree a playout follows the game's playout policy for a few
-steps, then the game's evaluation (or the final result) scores every seat in [0, 1]. Chance is whatever
-the dealt world's own RNG draws.
+where it was, so it neither sees a secret nor lets a seat react to a choice it could not have seen. Past
+the tree a playout follows the game's playout policy for a few steps, then the game's evaluation (or the
+final result) scores every seat in [0, 1]. Chance is whatever the dealt world's own RNG draws.
 
 A game lends its knowledge through `HINTS` (a `Hints`) in `engines/<key>/ai.py`; without it the search uses
 the `greedy` level as prior and opponent model, uniform random playouts and the final result.

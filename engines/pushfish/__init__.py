@@ -21,10 +21,11 @@ Rules choices the rulebook and RULINGS leave open:
   only the cards that would do something (it says so when none would). After Back (from the items, a peek or
   swap target, Chef Ramsay's discard), neither Items… nor an ability that opens such a list is offered
   until another choice is made (reopening one at once would change nothing, and could go on forever); a
-  mission whose fish list was closed with Back is not offered again in that mission step. "catch 2 <kind>" is playable right
-  after catching a card of that kind and starts an extra round (3 casts, 3 rod actions) in which only cards of that kind can
-  be fought. Magic Stone fills the nearest empty space (lowest row, then leftmost). Encouragement (1 item) is
-  given only when nothing was caught this turn. Treasure and Junk caught count as the turn's catch.
+  mission whose fish list was closed with Back is not offered again in that mission step. "catch 2 <kind>"
+  is playable right after catching a card of that kind and starts an extra round (3 casts, 3 rod actions) in
+  which only cards of that kind can be fought. Magic Stone fills the nearest empty space (lowest row, then
+  leftmost). Encouragement (1 item) is given only when nothing was caught this turn. Treasure and Junk
+  caught count as the turn's catch.
 - Items played are announced; items discarded (hand limit, Chef Ramsay) stay secret; the discard pile shows
   only its size. A peek is remembered for the card while it stays face down, wherever Loony moves it.
 - Missions are checked at the end of the turn; the player picks one (or none), then chooses which of their
