@@ -36,6 +36,7 @@ from engines.thisbig.cards import (
     size,
 )
 from engines.thisbig.deal import determinise
+from engines.thisbig.inference import note_answer, note_caught, note_restock, note_shown
 
 IDLE, THINKING, DOWN, PASS = 0, 1, 2, 3  # a seat's answer status during a cast
 STATUS_NAMES = ("", "thinking", "answered", "No Catch")
@@ -79,6 +80,7 @@ class ThisBigState(GameState):
     caught: list[int] = Field(default_factory=list)  # the last pick until the next cast: [caster, owner, card]
     known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
     lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
+    bounds: list[list[list[int]]] = Field(default_factory=list)  # per seat, what its answers showed (inference.py)
     ended: str = ""
     auto_forced: bool = False  # one-choice answers and casts are made by the engine at once (a host option)
     dry: int = 0  # casts in a row with no card played
@@ -115,6 +117,7 @@ class ThisBigView(View):
     caught_from: int = -1  # the seat whose card it was
     known: list[list[str]]  # cards publicly known to be in each hand
     lacks: list[list[str]]  # colours each seat has shown it lacks (a No Catch) since its last restock
+    bounds: list[list[list[int]]] = Field(default_factory=list)  # per seat [River card mask, least, most] held
     ended: str
     hand: list[str] = Field(default_factory=list)
     lures: list[str] = Field(default_factory=list)
@@ -274,7 +277,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             penalty=options.rubbish_penalty, reveal=options.reveal_uncaught, river=river, tackle=tackle,
             discard=[], junk=[], hands=hands, lures=lures, buckets=[[] for _ in players],
             dumped=[], status=[IDLE] * n, down=[[] for _ in players], revealed=[], known=[], lacks=[0] * n,
-            auto_forced=options.auto_forced,
+            bounds=[[] for _ in players], auto_forced=options.auto_forced,
         )
         self._settle(state, [])
         return state
@@ -324,6 +327,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             state.status[seat] = PASS
             lure = colour(state.cast)
             state.lacks[seat] |= ALL_COLOURS if lure == LUNKER else 1 << lure
+            note_answer(state, seat, 0)
             events.append(Event(text=f"{name}: No Catch!", seat=seat, kind="answer"))
             return
         hand = state.hands[seat]
@@ -336,6 +340,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             cards.reverse()  # the caster must not tell which card is which
         state.down[seat] = cards
         state.status[seat] = DOWN
+        note_answer(state, seat, len(cards))
         what = "a card" if len(cards) == 1 else "two cards"
         events.append(Event(text=f"{name} plays {what} face down.", seat=seat, kind="answer"))
         events.append(Event(text="You play " + " and ".join(NAMES[c] for c in cards) + " face down.",
@@ -345,7 +350,14 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         """Reveal the picked card: fish to the bucket, rubbish away; others go back; draws."""
         parts = cid.split("-")
         owner = int(parts[1])
+        counts = [len(d) for d in state.down]
         card = state.down[owner].pop(int(parts[2]) - 1 if len(parts) == 3 else 0)
+        note_shown(state, owner, card, counts[owner])
+        if state.reveal:
+            for s, cards in enumerate(state.down):
+                for c in cards:
+                    note_shown(state, s, c, counts[s])
+        note_caught(state, owner, card)
         caster = state.turn
         names = state.players
         if card in state.known:
@@ -381,6 +393,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             state.hands[owner].append(drawn)
             state.hands[owner].sort()
             state.lacks[owner] = 0
+            note_restock(state, owner)
             events.append(Event(text=f"You restock from the River: {NAMES[drawn]}.", seat=owner,
                                 private_to=owner, kind="draw"))
             if not state.river:
@@ -518,6 +531,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             caught=FACES[state.caught[2]] if state.caught else "", caught_by=state.caught[0] if state.caught else -1,
             caught_from=state.caught[1] if state.caught else -1,
             lacks=[[name for c, name in enumerate(COLOURS) if mask >> c & 1] for mask in state.lacks],
+            bounds=[[list(b) for b in seat_bounds] for seat_bounds in state.bounds],
             ended=state.ended, hand=_faces(state.hands[seat]) if own else [],
             lures=_faces(state.lures[seat]) if own else [], my_down=_faces(state.down[seat]) if own else [],
             playable=_faces(playable),
