@@ -10,6 +10,7 @@ import pytest
 from engines.core import clone
 from engines.playout import playout
 from engines.pushfish import ENGINE
+from engines.pushfish.ai import PRIOR, greedy_choice
 from engines.pushfish.cards import GROUND, ITEMS
 from engines.pushfish.state import HAND_LIMIT, PushFishState, hand
 
@@ -175,3 +176,11 @@ def test_greedy_choice_depends_only_on_its_view():
         for d in ENGINE.decisions(s):
             assert ENGINE.choose(s, d.seat, "greedy", rnd) == ENGINE.choose(
                 hide_from(s, d.seat, rnd), d.seat, "greedy", rnd)
+
+
+def test_the_search_priors_choice_depends_only_on_its_view():
+    rnd = random.Random(10)
+    for s in states(22, 20, {}):
+        for d in ENGINE.decisions(s):
+            assert greedy_choice(ENGINE, s, d.seat, PRIOR) == greedy_choice(ENGINE, hide_from(s, d.seat, rnd),
+                                                                             d.seat, PRIOR)

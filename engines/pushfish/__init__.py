@@ -48,7 +48,10 @@ Rules choices the rulebook and RULINGS leave open:
   only when its loneness is public (e.g. "end" when the seat holds no item card).
 - The greedy AI scores casts by score x chance to hook (neighbours included) x chance to land it, keeps casting
   while that beats its best hook, aims where the flick chance is highest, plays an item only when the expected
-  gain beats the item's points, and in a free-for-all spreads its target by seat to avoid tangles.
+  gain beats the item's points, and in a free-for-all spreads its target by seat to avoid tangles. The search
+  player's prior and opponent model is the same player in another `Style` (ai.py): it keeps casting while it
+  may (a HIT card stays to be fought), counts a turn with no catch as worth its Encouragement item, goes for
+  the Golden Fish and the Kraken, and weighs missions less; it beat the greedy player in self-play trials.
 - Determinisation (hidden.py): the face-down cards a seat has not peeked and the pile are dealt anew together,
   as are the other seats' item hands, the item deck and the discards the seat did not see (items seen played
   and its own secret discards stay); the mission deck's order and other seats' secret free-for-all targets
