@@ -11,7 +11,11 @@ CPU time of the deciding thread (the budget's measure) and in wall time (longer 
 
 The level `oracle` is no player's: it is the search player reading the true state (every hand and deck
 order; only future chance is unknown), so its share shows how much of a game's result is left to better
-guesses of hidden cards: the honest search player's ceiling at that budget.
+guesses of hidden cards: the honest search player's ceiling at that budget. The level `prior` is the
+search's prior played alone, without search (the greedy player, or the game's own prior), so
+`--pairs prior:greedy` shows what a game's prior brings and `hard:prior` what the search adds to it:
+
+    python bench/arena.py --games 4000 --pairs prior:greedy --players 2 --game pushfish --seed 400000
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from engines.rng import Rng  # noqa: E402
 from engines.search import BUDGET_ENV, Search  # noqa: E402
 
 ORACLE = "oracle"  # a ceiling, not a level players get: the search player reading the true state
+PRIOR = "prior"  # the search's prior alone, without search
 MAX_CHOICES = 5000  # a game this long has a player going round in circles: stop and name it
 Match = tuple[str, int, tuple[str, ...], int]  # game key, seed, level per seat, A's seat
 
@@ -52,7 +57,9 @@ class OracleSearch(Search):
 
 
 def choose(engine: GameEngine, state: GameState, decision: Decision, level: str, rnd: random.Random) -> str:
-    """A level's choice; the oracle is the search player over the true state."""
+    """A level's choice; the oracle is the search player over the true state, the prior the search's prior."""
+    if level == PRIOR:
+        return (search.hints_for(engine.key).prior or search.greedy_prior)(engine, state, decision, rnd)
     if level != ORACLE:
         return engine.ai_choice(state, decision, level, rnd)
     if len(decision.choices) == 1:

@@ -243,3 +243,20 @@ def test_the_arenas_oracle_searches_the_true_state_and_the_search_player_a_dealt
     assert any([w.hands[s] for s in others] != [state.hands[s] for s in others]
                for w in (honest.deal() for _ in range(20)))
     assert arena.choose(engine, state, decision, arena.ORACLE, random.Random(3)) in [c.id for c in decision.choices]
+
+
+def test_the_arenas_prior_level_is_the_search_prior_played_without_search():
+    """`prior` plays the game's prior: Push Fish's own style, elsewhere the greedy player."""
+    from engines.pushfish.ai import GREEDY, PRIOR, greedy_choice
+
+    arena = _arena()
+    engine = registry.get("pushfish")
+    points = random_points("pushfish", 2, 30, 12)
+    for state, decision in points:
+        mine = arena.choose(engine, state, decision, arena.PRIOR, random.Random(1))
+        assert mine == greedy_choice(engine, state, decision.seat, PRIOR)
+    assert any(greedy_choice(engine, s, d.seat, PRIOR) != greedy_choice(engine, s, d.seat, GREEDY) for s, d in points)
+    wishes = registry.get("wishes")
+    for state, decision in random_points("wishes", 2, 5, 13):
+        assert arena.choose(wishes, state, decision, arena.PRIOR, random.Random(4)) == \
+            wishes.ai_choice(state, decision, "greedy", random.Random(4))
