@@ -43,7 +43,10 @@ Rules choices the rulebook and RULINGS leave open:
 - A cast is public: its event ("Ann casts a red lure.") is public, and the host's log shows a private
   choice by the public event of its kind it made (an answer as "Bob plays a card face down.").
 - Determinisation (`determinise`, engines/thisbig/deal.py) re-deals the decks and the unseen cards of
-  other seats, keeping No Catch colours, legal face-down answers and (with `auto_forced`) forcedness.
+  other seats, keeping No Catch colours, legal face-down answers, (with `auto_forced`) forcedness, and the
+  public bounds the answers showed (`bounds`, engines/thisbig/inference.py: e.g. with two players, the card
+  that went back after a caught rubbish is a fish of the lure's colour; a No Catch allows one such fish per
+  restock since), which the view carries too.
 - Views name cards by face code (`r3` red 3, `boot`, `lure-g`, `lure-lunker`); the state keeps card ids.
 - Simultaneity needs nothing new from the contract: `decisions` lists one private answer per opponent
   still thinking, each seat's `apply` is independent of the others' (any order gives the same cards),

@@ -7,11 +7,12 @@ seat's unknown River and Tackle Box cards, so that the public constraints still 
 - a seat that said No Catch to a colour since its last restock holds no fish of it (`lacks`);
 - a face-down answer to the lure on the table is a legal answer from the hand it came from;
 - with automatic forced answers on, a seat answered at once exactly when it had one legal answer, and a
-  caster asked to cast holds two kinds of lure.
-Inferences from earlier casts (an answer that went back to its hand) are not kept: the state does not
-record them. Each seat's cards are drawn in turn, a seat's draw retried until it fits (then the whole deal
-retried), so every consistent arrangement has a chance, though not exactly an equal one. If no fitting
-deal turns up in `RESTARTS` tries, the seat's unseen cards stay where they are (only deck orders change).
+  caster asked to cast holds two kinds of lure;
+- every bound the table has inferred from earlier answers (`state.bounds`, see inference.py), such as a card
+  that went back to its hand being a fish of the colour cast.
+Each seat's cards are drawn in turn, a seat's draw retried until it fits (then the whole deal retried), so
+every consistent arrangement has a chance, though not exactly an equal one. If no fitting deal turns up in
+`RESTARTS` tries, the seat's unseen cards stay where they are (only deck orders change).
 """
 
 from __future__ import annotations
