@@ -59,7 +59,7 @@ class OracleSearch(Search):
 def choose(engine: GameEngine, state: GameState, decision: Decision, level: str, rnd: random.Random) -> str:
     """A level's choice; the oracle is the search player over the true state, the prior the search's prior."""
     if level == PRIOR:
-        return (search.hints_for(engine.key).prior or search.greedy_prior)(engine, state, decision, rnd)
+        return search.prior_for(engine.key)(engine, state, decision, rnd)
     if level != ORACLE:
         return engine.ai_choice(state, decision, level, rnd)
     if len(decision.choices) == 1:

@@ -79,6 +79,11 @@ def greedy_prior(engine: GameEngine, state: GameState, decision: Decision, rnd: 
     return engine.ai_choice(state, decision, "greedy", rnd)
 
 
+def prior_for(key: str) -> Policy:
+    """The search's prior (and opponent model) for a game: its HINTS prior, or the greedy player."""
+    return hints_for(key).prior or greedy_prior
+
+
 def random_policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
     """A uniformly random choice."""
     choices = decision.choices
@@ -168,7 +173,7 @@ class Search:
         self.rnd = rnd
         hints = hints_for(engine.key)
         self.hints = hints
-        self.prior = hints.prior or greedy_prior
+        self.prior = prior_for(engine.key)
         self.policy = hints.playout or random_policy
         self.evaluate = hints.evaluate
         self.root = Node()

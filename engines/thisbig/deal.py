@@ -39,7 +39,7 @@ def _fits(state: ThisBigState, seat: int, cards: list[int], down: list[int]) -> 
     mask = state.lacks[seat]
     if mask and any(c < 32 and mask >> (c >> 3) & 1 for c in cards):
         return False
-    if state.bounds and state.bounds[seat] and not keeps(state.bounds[seat], held_mask(cards)):
+    if state.bounds[seat] and not keeps(state.bounds[seat], held_mask(cards)):
         return False
     if state.phase not in ("answer", "pick") or seat == state.turn:
         return True
@@ -82,8 +82,7 @@ def _deal_river(new: ThisBigState, others: list[int], rnd: random.Random) -> Non
     unknown = {t: len(new.hands[t]) + len(new.down[t]) - len(fixed[t]) for t in others}
     pool = sorted(new.river + [c for t in others for c in new.hands[t] + new.down[t] if c not in known])
     # the most constrained seats first: the most No Catch colours and bounds, then a face-down answer to honour
-    bounds = new.bounds or [[] for _ in new.players]
-    order = sorted(others, key=lambda t: (-new.lacks[t].bit_count() - len(bounds[t]), not new.down[t], t))
+    order = sorted(others, key=lambda t: (-new.lacks[t].bit_count() - len(new.bounds[t]), not new.down[t], t))
     for _ in range(RESTARTS):
         left = list(pool)
         dealt: dict[int, tuple[list[int], list[int]]] = {}

@@ -49,16 +49,9 @@ def keeps(bounds: list[list[int]], held: int) -> bool:
     return all(lo <= (held & mask).bit_count() <= hi for mask, lo, hi in bounds)
 
 
-def _seat(state: ThisBigState, seat: int) -> list[list[int]]:
-    """A seat's bounds (a game saved before bounds were kept starts with none)."""
-    while len(state.bounds) < len(state.players):
-        state.bounds.append([])
-    return state.bounds[seat]
-
-
 def _add(state: ThisBigState, seat: int, mask: int, lo: int, hi: int) -> None:
     """Record that `seat` holds between lo and hi cards of `mask` (narrowing a bound on the same cards)."""
-    bounds = _seat(state, seat)
+    bounds = state.bounds[seat]
     for bound in bounds:
         if bound[0] == mask:
             bound[1], bound[2] = max(bound[1], lo), min(bound[2], hi)
@@ -106,7 +99,7 @@ def note_shown(state: ThisBigState, seat: int, card: int, count: int) -> None:
 def note_caught(state: ThisBigState, seat: int, card: int) -> None:
     """One of the seat's cards left it (caught): every bound holding that card loses one at each end."""
     bit = 1 << card
-    for bound in _seat(state, seat):
+    for bound in state.bounds[seat]:
         if bound[0] & bit:
             bound[1], bound[2] = max(0, bound[1] - 1), bound[2] if bound[2] >= MANY else max(0, bound[2] - 1)
     _prune(state, seat)
@@ -114,7 +107,7 @@ def note_caught(state: ThisBigState, seat: int, card: int) -> None:
 
 def note_restock(state: ThisBigState, seat: int) -> None:
     """The seat drew an unknown card: every upper end rises by one."""
-    for bound in _seat(state, seat):
+    for bound in state.bounds[seat]:
         bound[2] = min(MANY, bound[2] + 1)
     _prune(state, seat)
 

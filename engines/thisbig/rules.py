@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
@@ -80,10 +81,18 @@ class ThisBigState(GameState):
     caught: list[int] = Field(default_factory=list)  # the last pick until the next cast: [caster, owner, card]
     known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
     lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
-    bounds: list[list[list[int]]] = Field(default_factory=list)  # per seat, what its answers showed (inference.py)
+    bounds: list[list[list[int]]]  # per seat, what its answers showed (inference.py)
     ended: str = ""
     auto_forced: bool = False  # one-choice answers and casts are made by the engine at once (a host option)
     dry: int = 0  # casts in a row with no card played
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bounds(cls, data: Any) -> Any:
+        """Read states saved before bounds were kept: every seat starts with none."""
+        if isinstance(data, dict) and "bounds" not in data:
+            data = {**data, "bounds": [[] for _ in data.get("players", ())]}
+        return data
 
 
 class ThisBigView(View):
