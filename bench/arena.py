@@ -16,11 +16,20 @@ search's prior played alone, without search (the greedy player, or the game's ow
 `--pairs prior:greedy` shows what a game's prior brings and `hard:prior` what the search adds to it:
 
     python bench/arena.py --games 4000 --pairs prior:greedy --players 2 --game pushfish --seed 400000
+
+A full figure at the default budget costs CPU-hours, so `--log FILE` keeps every finished game as a JSON line
+(its pairing, seed, budget, the engines' code digest, A's share and the decision times) and a rerun plays only
+the games of the asked seeds that are not logged yet for the same code and budget, then reports all of them:
+a run stopped midway, or spread over days, resumes where it was.
+
+    python bench/arena.py --games 400 --pairs hard:greedy --players 2 --game pushfish --log bench/results/arena.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import random
@@ -44,6 +53,8 @@ Match = tuple[str, int, tuple[str, ...], int]  # game key, seed, level per seat,
 
 
 Times = dict[str, list[tuple[float, float]]]  # level -> (CPU, wall) seconds per decision
+Result = tuple[Match, float, Times]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class OracleSearch(Search):
@@ -67,7 +78,7 @@ def choose(engine: GameEngine, state: GameState, decision: Decision, level: str,
     return OracleSearch(engine, state, decision, rnd).run(search.budget_seconds())
 
 
-def play(match: Match) -> tuple[Match, float, Times]:
+def play(match: Match) -> Result:
     """One game: A's share of the win, and each level's decision times (CPU and wall seconds)."""
     key, seed, levels, a_seat = match
     engine = registry.get(key)
@@ -120,7 +131,7 @@ def matches(key: str, players: int, a: str, b: str, games: int, seed: int) -> li
     return out
 
 
-def report(key: str, players: int, a: str, b: str, results: list[tuple[Match, float, Times]]) -> str:
+def report(key: str, players: int, a: str, b: str, results: list[Result]) -> str:
     """One line of figures for a pairing."""
     n = len(results)
     wins = sum(share for _, share, _ in results)
@@ -139,6 +150,43 @@ def report(key: str, players: int, a: str, b: str, results: list[tuple[Match, fl
             f"[{low:5.1%}, {high:5.1%}]  fair {1 / players:4.0%}  {timing}")
 
 
+def code_digest() -> str:
+    """A digest of every engine source file (the rules, the AI and the search): logged games count only for it."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "engines").rglob("*.py")):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class Log:
+    """Finished games kept as JSON lines, so a long run resumes: one per game, for one code digest and budget."""
+
+    def __init__(self, path: Path | None, budget: float) -> None:
+        self.path, self.budget, self.code = path, budget, code_digest()
+        self.done: dict[Match, Result] = {}
+        if path is None or not path.exists():
+            return
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row["code"] == self.code and row["budget_ms"] == budget:
+                match = (row["game"], row["seed"], tuple(row["levels"]), row["a_seat"])
+                times = {lv: [(c / 1e3, w / 1e3) for c, w in ts] for lv, ts in row["times"].items()}
+                self.done[match] = (match, row["share"], times)
+
+    def add(self, result: Result) -> None:
+        """Keep one finished game (appended at once, so a stopped run loses only the games under way)."""
+        self.done[result[0]] = result
+        if self.path is None:
+            return
+        (key, seed, levels, a_seat), share, times = result
+        row = {"game": key, "seed": seed, "levels": list(levels), "a_seat": a_seat, "share": share,
+               "budget_ms": self.budget, "code": self.code,
+               "times": {lv: [[round(c * 1e3, 1), round(w * 1e3, 1)] for c, w in ts] for lv, ts in times.items()}}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(row, separators=(",", ":")) + "\n")
+
+
 def main() -> None:
     """Parse options, run every pairing (in parallel when asked) and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -150,6 +198,7 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,normal,hard", help="levels for the round robin")
     parser.add_argument("--pairs", default=None, help="explicit pairings A:B,..., e.g. hard:greedy")
     parser.add_argument("--seed", type=int, default=1000, help="first game seed")
+    parser.add_argument("--log", type=Path, default=None, help="JSON lines of finished games: resume and report them")
     args = parser.parse_args()
     if args.budget_ms is not None:
         os.environ[BUDGET_ENV] = str(args.budget_ms)
@@ -159,8 +208,10 @@ def main() -> None:
         list(combinations(reversed(levels), 2))
     tables = [int(p) for p in args.players.split(",")]
     keys = args.game or registry.keys()
-    print(f"budget {os.environ.get(BUDGET_ENV, 'default')} ms of CPU per decision (no wall-time cap), "
-          f"{args.games} games per line, {args.processes} process(es)", flush=True)
+    budget = search.budget_seconds() * 1e3
+    log = Log(args.log, budget)
+    print(f"budget {budget:g} ms of CPU per decision (no wall-time cap), {args.games} games per line, "
+          f"{args.processes} process(es)" + (f", log {args.log} (code {log.code})" if args.log else ""), flush=True)
     pool = get_context("fork").Pool(args.processes) if args.processes > 1 else None
     try:
         for key in keys:
@@ -169,9 +220,11 @@ def main() -> None:
                 if not engine.min_players <= players <= engine.max_players:
                     continue
                 for a, b in pairs:
-                    todo = matches(key, players, a, b, args.games, args.seed)
-                    results = pool.map(play, todo, chunksize=1) if pool else [play(m) for m in todo]
-                    print(report(key, players, a, b, results), flush=True)
+                    wanted = matches(key, players, a, b, args.games, args.seed)
+                    todo = [m for m in wanted if m not in log.done]
+                    for result in pool.imap_unordered(play, todo) if pool else map(play, todo):
+                        log.add(result)
+                    print(report(key, players, a, b, [log.done[m] for m in wanted]), flush=True)
     finally:
         if pool:
             pool.close()

@@ -1,12 +1,13 @@
 """Push Fish AI styles: the greedy player and the search's prior, which casts on after a HIT, counts the
-Encouragement and goes for the legends, and beats the greedy player in self-play."""
+Encouragement, goes for the legends and keeps items its effects barely beat, and beats the greedy player in
+self-play."""
 
 from __future__ import annotations
 
 from engines.pushfish import ENGINE
 from engines.pushfish.ai import GREEDY, PRIOR, greedy_choice
-from tests.pushfish_helpers import game, play, put, script
-from tests.test_pushfish_rules import quiet
+from tests.pushfish_helpers import game, give, play, put, script
+from tests.test_pushfish_rules import CENTRE, OUTSIDE, quiet
 
 
 def test_after_a_hit_the_prior_casts_on_while_the_greedy_player_fights_a_good_fish(monkeypatch):
@@ -25,6 +26,17 @@ def test_the_prior_casts_at_a_face_up_legend_the_greedy_player_passes_over():
     put(s, 18, "Seahorse", faceup=True)
     assert greedy_choice(ENGINE, s, 0, GREEDY) != "cast-r1c1"
     assert greedy_choice(ENGINE, s, 0, PRIOR) == "cast-r1c1"
+
+
+def test_the_prior_keeps_an_item_its_effect_barely_beats_while_the_greedy_player_plays_it(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Flounder")  # 3 points, strength W: one more rod action lands it about 4 times in 5
+    give(s, 0, "Rare Sinkers")  # 2 points kept: the extra rod action is worth ~2.4, under 1.5 times that
+    script(monkeypatch, casts=[0], stops=[OUTSIDE] * 3 + [CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", "aim-W-c", "aim-W-c")
+    assert s.phase == "lost"
+    assert greedy_choice(ENGINE, s, 0, GREEDY) == "items"
+    assert greedy_choice(ENGINE, s, 0, PRIOR) == "end"
 
 
 def test_the_prior_beats_the_greedy_player_in_self_play():

@@ -3,6 +3,7 @@ and beats the random player; the levels map as players are told."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -260,3 +261,30 @@ def test_the_arenas_prior_level_is_the_search_prior_played_without_search():
     for state, decision in random_points("wishes", 2, 5, 13):
         assert arena.choose(wishes, state, decision, arena.PRIOR, random.Random(4)) == \
             wishes.ai_choice(state, decision, "greedy", random.Random(4))
+
+
+def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and_budget(tmp_path, monkeypatch, capsys):
+    """A rerun with `--log` plays only the asked games not logged yet, and reports every asked one; rows of
+    other engine code or another budget are neither counted nor skipped."""
+    arena = _arena()
+    log = tmp_path / "arena.jsonl"
+    played: list[int] = []
+    real_play = arena.play
+    monkeypatch.setattr(arena, "play", lambda match: played.append(match[1]) or real_play(match))
+    monkeypatch.setattr(search_module, "WALL_CAP", search_module.WALL_CAP)  # main() lifts the cap; put it back
+
+    def run(games: int) -> str:
+        monkeypatch.setattr("sys.argv", ["arena", "--games", str(games), "--pairs", "prior:greedy", "--players",
+                                         "2", "--game", "pushfish", "--seed", "50", "--log", str(log)])
+        arena.main()
+        return capsys.readouterr().out.splitlines()[-1]
+
+    assert "games    3" in run(3) and played == [50, 51, 52]
+    assert "games    5" in run(5) and played == [50, 51, 52, 53, 54]
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["seed"] for r in rows] == [50, 51, 52, 53, 54] and {r["code"] for r in rows} == {arena.code_digest()}
+    stale = [{**r, "code": "0" * 16} if r["seed"] == 54 else r for r in rows]
+    log.write_text("".join(json.dumps(r) + "\n" for r in stale))
+    played.clear()
+    assert "games    5" in run(5) and played == [54]  # the stale row is played again
+    assert arena.Log(log, 100.0).done == {}  # another budget counts nothing
