@@ -18,7 +18,7 @@ search's prior played alone, without search (the greedy player, or the game's ow
     python bench/arena.py --games 4000 --pairs prior:greedy --players 2 --game pushfish --seed 400000
 
 A full figure at the default budget costs CPU-hours, so `--log FILE` keeps every finished game as a JSON line
-(its pairing, seed, budget, the engines' code digest, A's share and the decision times) and a rerun plays only
+(its pairing, seed, budget, a digest of the code and data the game runs on, A's share and the decision times) and a rerun plays only
 the games of the asked seeds that are not logged yet for the same code and budget, then reports all of them:
 a run stopped midway, or spread over days, resumes where it was.
 
@@ -150,25 +150,30 @@ def report(key: str, players: int, a: str, b: str, results: list[Result]) -> str
             f"[{low:5.1%}, {high:5.1%}]  fair {1 / players:4.0%}  {timing}")
 
 
-def code_digest() -> str:
-    """A digest of every engine source file (the rules, the AI and the search): logged games count only for it."""
+def code_digest(key: str) -> str:
+    """A digest of a game's engine files, its card data and the shared code (the contract, the search): logged
+    games of the game count only for it."""
+    engines = ROOT / "engines"
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "engines").rglob("*.py")):
+    for path in sorted([*engines.glob("*.py"), *(engines / key).rglob("*"), *(engines / "data").glob(f"{key}_*")]):
+        if path.is_dir() or "__pycache__" in path.parts:
+            continue
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
 class Log:
-    """Finished games kept as JSON lines, so a long run resumes: one per game, for one code digest and budget."""
+    """Finished games kept as JSON lines, so a long run resumes: one per game, for its code digest and a budget."""
 
     def __init__(self, path: Path | None, budget: float) -> None:
-        self.path, self.budget, self.code = path, budget, code_digest()
+        self.path, self.budget = path, budget
+        self.codes = {key: code_digest(key) for key in registry.keys()}
         self.done: dict[Match, Result] = {}
         if path is None or not path.exists():
             return
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            if row["code"] == self.code and row["budget_ms"] == budget:
+            if row["code"] == self.codes.get(row["game"]) and row["budget_ms"] == budget:
                 match = (row["game"], row["seed"], tuple(row["levels"]), row["a_seat"])
                 times = {lv: [(c / 1e3, w / 1e3) for c, w in ts] for lv, ts in row["times"].items()}
                 self.done[match] = (match, row["share"], times)
@@ -180,7 +185,7 @@ class Log:
             return
         (key, seed, levels, a_seat), share, times = result
         row = {"game": key, "seed": seed, "levels": list(levels), "a_seat": a_seat, "share": share,
-               "budget_ms": self.budget, "code": self.code,
+               "budget_ms": self.budget, "code": self.codes[key],
                "times": {lv: [[round(c * 1e3, 1), round(w * 1e3, 1)] for c, w in ts] for lv, ts in times.items()}}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as out:
@@ -211,7 +216,7 @@ def main() -> None:
     budget = search.budget_seconds() * 1e3
     log = Log(args.log, budget)
     print(f"budget {budget:g} ms of CPU per decision (no wall-time cap), {args.games} games per line, "
-          f"{args.processes} process(es)" + (f", log {args.log} (code {log.code})" if args.log else ""), flush=True)
+          f"{args.processes} process(es)" + (f", log {args.log}" if args.log else ""), flush=True)
     pool = get_context("fork").Pool(args.processes) if args.processes > 1 else None
     try:
         for key in keys:

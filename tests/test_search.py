@@ -265,7 +265,8 @@ def test_the_arenas_prior_level_is_the_search_prior_played_without_search():
 
 def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and_budget(tmp_path, monkeypatch, capsys):
     """A rerun with `--log` plays only the asked games not logged yet, and reports every asked one; rows of
-    other engine code or another budget are neither counted nor skipped."""
+    other engine code or another budget are neither counted nor skipped. The digest covers a game's own files
+    and the shared ones, so another game's change leaves its rows standing."""
     arena = _arena()
     log = tmp_path / "arena.jsonl"
     played: list[int] = []
@@ -282,9 +283,10 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
     assert "games    3" in run(3) and played == [50, 51, 52]
     assert "games    5" in run(5) and played == [50, 51, 52, 53, 54]
     rows = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [r["seed"] for r in rows] == [50, 51, 52, 53, 54] and {r["code"] for r in rows} == {arena.code_digest()}
+    assert [r["seed"] for r in rows] == [50, 51, 52, 53, 54] and {r["code"] for r in rows} == {arena.code_digest("pushfish")}
     stale = [{**r, "code": "0" * 16} if r["seed"] == 54 else r for r in rows]
     log.write_text("".join(json.dumps(r) + "\n" for r in stale))
     played.clear()
     assert "games    5" in run(5) and played == [54]  # the stale row is played again
     assert arena.Log(log, 100.0).done == {}  # another budget counts nothing
+    assert len({arena.code_digest(key) for key in registry.keys()}) == len(registry.keys())
