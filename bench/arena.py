@@ -20,7 +20,8 @@ search's prior played alone, without search (the greedy player, or the game's ow
 A full figure at the default budget costs CPU-hours, so `--log FILE` keeps every finished game as a JSON line
 (its pairing, seed, budget, a digest of the code and data the game runs on, A's share and the decision times) and a rerun plays only
 the games of the asked seeds that are not logged yet for the same code and budget, then reports all of them:
-a run stopped midway, or spread over days, resumes where it was.
+a run stopped midway, or spread over days, resumes where it was. With `--report` it plays nothing and reports the
+asked games logged so far.
 
     python bench/arena.py --games 400 --pairs hard:greedy --players 2 --game pushfish --log bench/results/arena.jsonl
 """
@@ -204,6 +205,7 @@ def main() -> None:
     parser.add_argument("--pairs", default=None, help="explicit pairings A:B,..., e.g. hard:greedy")
     parser.add_argument("--seed", type=int, default=1000, help="first game seed")
     parser.add_argument("--log", type=Path, default=None, help="JSON lines of finished games: resume and report them")
+    parser.add_argument("--report", action="store_true", help="with --log: play nothing, report the logged games")
     args = parser.parse_args()
     if args.budget_ms is not None:
         os.environ[BUDGET_ENV] = str(args.budget_ms)
@@ -226,10 +228,12 @@ def main() -> None:
                     continue
                 for a, b in pairs:
                     wanted = matches(key, players, a, b, args.games, args.seed)
-                    todo = [m for m in wanted if m not in log.done]
+                    todo = [] if args.report else [m for m in wanted if m not in log.done]
                     for result in pool.imap_unordered(play, todo) if pool else map(play, todo):
                         log.add(result)
-                    print(report(key, players, a, b, [log.done[m] for m in wanted]), flush=True)
+                    done = [log.done[m] for m in wanted if m in log.done]
+                    if done:
+                        print(report(key, players, a, b, done), flush=True)
     finally:
         if pool:
             pool.close()

@@ -274,9 +274,9 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
     monkeypatch.setattr(arena, "play", lambda match: played.append(match[1]) or real_play(match))
     monkeypatch.setattr(search_module, "WALL_CAP", search_module.WALL_CAP)  # main() lifts the cap; put it back
 
-    def run(games: int) -> str:
+    def run(games: int, *more: str) -> str:
         monkeypatch.setattr("sys.argv", ["arena", "--games", str(games), "--pairs", "prior:greedy", "--players",
-                                         "2", "--game", "pushfish", "--seed", "50", "--log", str(log)])
+                                         "2", "--game", "pushfish", "--seed", "50", "--log", str(log), *more])
         arena.main()
         return capsys.readouterr().out.splitlines()[-1]
 
@@ -288,5 +288,7 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
     log.write_text("".join(json.dumps(r) + "\n" for r in stale))
     played.clear()
     assert "games    5" in run(5) and played == [54]  # the stale row is played again
+    played.clear()
+    assert "games    5" in run(8, "--report") and played == []  # only what is logged, nothing played
     assert arena.Log(log, 100.0).done == {}  # another budget counts nothing
     assert len({arena.code_digest(key) for key in registry.keys()}) == len(registry.keys())
