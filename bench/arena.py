@@ -17,11 +17,11 @@ search's prior played alone, without search (the greedy player, or the game's ow
 
     python bench/arena.py --games 4000 --pairs prior:greedy --players 2 --game pushfish --seed 400000
 
-A full figure at the default budget costs CPU-hours, so `--log FILE` keeps every finished game as a JSON line
-(its pairing, seed, budget, a digest of the code and data the game runs on, A's share and the decision times) and a rerun plays only
-the games of the asked seeds that are not logged yet for the same code and budget, then reports all of them:
-a run stopped midway, or spread over days, resumes where it was. With `--report` it plays nothing and reports the
-asked games logged so far.
+A full figure at the default budget costs CPU-hours, so `--log FILE` keeps every finished game as a JSON
+line (its pairing, seed, budget, a digest of the code and data the game runs on, A's share and the decision
+times), and a rerun plays only the asked games not logged yet for the same code and budget, then reports all
+of them: a run stopped midway, or spread over days, resumes where it was. With `--report` it plays nothing
+and reports the asked games logged so far.
 
     python bench/arena.py --games 400 --pairs hard:greedy --players 2 --game pushfish --log bench/results/arena.jsonl
 """
@@ -207,6 +207,8 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None, help="JSON lines of finished games: resume and report them")
     parser.add_argument("--report", action="store_true", help="with --log: play nothing, report the logged games")
     args = parser.parse_args()
+    if args.report and args.log is None:
+        parser.error("--report reads the games of a --log file")
     if args.budget_ms is not None:
         os.environ[BUDGET_ENV] = str(args.budget_ms)
     search.WALL_CAP = 1e9  # the arena measures strength per CPU budget: a busy machine must not cut it short
