@@ -120,11 +120,13 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class DmNote:
-    """The last DM sent to a player about a game, and whether it still carries choice components."""
+    """The last DM sent to a player about a game, whether it still carries choice components, and the private
+    news it was sent with (kept whenever the DM is edited)."""
 
     channel_id: int
     message_id: int
     live: bool
+    news: tuple[str, ...] = ()
 
 
 class GuildSettings(BaseModel):

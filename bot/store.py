@@ -123,6 +123,10 @@ MIGRATIONS: list[str] = [
     UPDATE games SET new_moves = NULL WHERE new_moves IS NOT NULL;
     CREATE INDEX games_by_status ON games (status);
     """,
+    # A DM keeps the private news it was sent with (a JSON list of texts) when it is later edited or retired.
+    """
+    ALTER TABLE dm_notes ADD COLUMN news TEXT NOT NULL DEFAULT '[]';
+    """,
 ]
 
 _COLUMNS = (
@@ -472,10 +476,10 @@ class SqliteStore(Store):
     async def get_dm(self, game_id: int, user_id: int) -> DmNote | None:
         """The player's last DM about the game, if one is remembered."""
         async with self._lock:
-            async with self._conn.execute("SELECT channel_id, message_id, live FROM dm_notes "
+            async with self._conn.execute("SELECT channel_id, message_id, live, news FROM dm_notes "
                                           "WHERE game_id = ? AND user_id = ?", (game_id, user_id)) as cur:
                 row = await cur.fetchone()
-        return DmNote(row[0], row[1], bool(row[2])) if row else None
+        return DmNote(row[0], row[1], bool(row[2]), tuple(json.loads(row[3]))) if row else None
 
     async def put_dm(self, game_id: int, user_id: int, note: DmNote | None) -> None:
         """Remember (or, with None, forget) the player's last DM about the game."""
@@ -484,10 +488,10 @@ class SqliteStore(Store):
                 await self._conn.execute("DELETE FROM dm_notes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
                 return
             await self._conn.execute(
-                "INSERT INTO dm_notes (game_id, user_id, channel_id, message_id, live) VALUES (?, ?, ?, ?, ?) "
+                "INSERT INTO dm_notes (game_id, user_id, channel_id, message_id, live, news) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id, live = excluded.live",
-                (game_id, user_id, note.channel_id, note.message_id, int(note.live)),
+                "message_id = excluded.message_id, live = excluded.live, news = excluded.news",
+                (game_id, user_id, note.channel_id, note.message_id, int(note.live), json.dumps(list(note.news))),
             )
 
     async def close(self) -> None:

@@ -51,8 +51,9 @@ async def test_fish_start_has_a_subcommand_per_game_with_exactly_that_games_opti
             if typing.get_origin(fields[option["name"]].annotation) is typing.Literal:
                 assert [c["value"] for c in option["choices"]] == list(values)
     secret = next(c for c in start["options"] if c["name"] == "secret")
-    [rounds] = secret["options"]
+    rounds, hints = secret["options"]
     assert (rounds["type"], rounds["min_value"], rounds["max_value"]) == (4, 1, 5)
+    assert hints["type"] == 5  # a bool field is a boolean option
     assert rounds["description"] == "rounds"  # a field without a description is described by its name
     for key in loaded:
         described = {n: f.description for n, f in registry.get(key).Options.model_fields.items() if f.description}

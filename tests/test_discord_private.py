@@ -7,9 +7,9 @@ from tests.fakediscord.server import FakeDiscord
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 
-async def secret_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
+async def secret_game(fake: FakeDiscord, run, ann: int, bob: int, hints: bool = False) -> int:
     """A started 'secret' game (one round) with Ann and Bob; Ann has called the weather."""
-    await fake.slash(ann, "start secret", rounds=1)
+    await fake.slash(ann, "start secret", rounds=1, hints=hints or None)
     record = (await run.host.games(fake.guild_id))[-1]
     await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
     await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
@@ -48,6 +48,22 @@ async def test_a_secret_pick_reaches_only_its_owner(fake, run):
     bob_dm = live_dm(fake, bob)
     await fake.click(bob, bob_dm, bob_dm.custom_ids[0])
     assert (await run.host.get(game)).status == "finished"
+
+
+async def test_private_news_stays_in_its_dm_when_the_dm_is_edited_or_retired(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await secret_game(fake, run, ann, bob, hints=True)
+    ann_dm, bob_dm = live_dm(fake, ann), live_dm(fake, bob)
+    assert "Your lucky number is 1" in ann_dm.content and "Your lucky number is 2" in bob_dm.content
+    await fake.click(ann, ann_dm, ann_dm.custom_ids[2])  # news for Ann: a new DM; Bob's is edited in place
+    retired, edited = fake.messages[ann_dm.id], fake.messages[bob_dm.id]
+    assert "Your lucky number is 1" in retired.content and "newer message below" in retired.content
+    assert not retired.custom_ids
+    assert live_dm(fake, bob).id == bob_dm.id and "Your lucky number is 2" in edited.content
+    assert "Pick secretly" in edited.content
+    await fake.click(bob, edited, edited.custom_ids[0])
+    assert "Your lucky number is 2" in fake.messages[bob_dm.id].content
+    assert not any("lucky number is 2" in m.text() for m in fake.dms(ann))
 
 
 async def test_a_restarted_bot_edits_the_dms_it_sent_before_instead_of_sending_new_ones(fake, run):

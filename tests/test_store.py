@@ -102,10 +102,11 @@ async def test_a_players_last_dm_is_remembered_replaced_and_forgotten_across_reo
     assert await store.get_dm(game, 1) is None
     await store.put_dm(game, 1, DmNote(10, 100, True))
     await store.put_dm(game, 1, DmNote(10, 101, False))
-    await store.put_dm(game, 2, DmNote(20, 200, True))
+    await store.put_dm(game, 2, DmNote(20, 200, True, ("You drew a \"green\" lure", "Ünïcode ✓")))
     await store.close()
     store = await SqliteStore.open(db_path)
-    assert await store.get_dm(game, 1) == DmNote(10, 101, False) and await store.get_dm(game, 2) == DmNote(20, 200, True)
+    assert await store.get_dm(game, 1) == DmNote(10, 101, False)
+    assert await store.get_dm(game, 2) == DmNote(20, 200, True, ("You drew a \"green\" lure", "Ünïcode ✓"))
     await store.put_dm(game, 1, None)
     assert await store.get_dm(game, 1) is None and await store.get_dm(game, 2) is not None
     await store.close()

@@ -421,22 +421,24 @@ class Table:
             note = await self._dm_note(record.id, s.user_id)
             if decision is None and not texts:
                 if note is not None and note.live:
-                    await self._retire_dm(record.id, s.user_id, note, "✓ Done.")
+                    await self._retire_dm(record, s.user_id, note, "✓ Done.")
                 continue
-            text = self._private_text(record, seat, decision, texts)
             view = (components.decision_view(record.id, record.version, [decision], record.names,
                                              hand_button=False) if decision else None)
-            if note is not None and note.live and not texts:
+            if note is not None and note.live and not texts:  # the same DM, its news kept
                 with contextlib.suppress(discord.HTTPException):
-                    await self._dm_message(note).edit(content=text, view=view)
+                    await self._dm_message(note).edit(content=self._private_text(record, seat, decision, note.news),
+                                                      view=view)
                     continue
             if note is not None and note.live:
-                await self._retire_dm(record.id, s.user_id, note, "(see the newer message below)")
-            await self._send_dm(record, s.user_id, text, view, await self._hand_png(record, seat))
+                await self._retire_dm(record, s.user_id, note, "(see the newer message below)")
+            await self._send_dm(record, s.user_id, self._private_text(record, seat, decision, texts), view,
+                                await self._hand_png(record, seat), tuple(texts))
 
     async def _send_dm(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
-                       png: bytes | None) -> None:
-        """Send a DM; if DMs are closed (50007) say so once in the game's channel, without any content."""
+                       png: bytes | None, news: tuple[str, ...]) -> None:
+        """Send a DM carrying `news`; if DMs are closed (50007) say so once in the game's channel, without any
+        content."""
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             sent = await channel.send(content=text, view=view or discord.utils.MISSING,
@@ -452,7 +454,7 @@ class Table:
                     f"**My hand** button under the board to see your hand and make private choices.",
                     allowed_mentions=MENTION_USERS)
             return
-        await self._set_dm_note(record.id, user_id, DmNote(channel.id, sent.id, view is not None))
+        await self._set_dm_note(record.id, user_id, DmNote(channel.id, sent.id, view is not None, news))
 
     async def _dm_note(self, game_id: int, user_id: int) -> DmNote | None:
         """The player's last DM about the game: from memory, else as the host remembers it (e.g. before a restart)."""
@@ -465,9 +467,11 @@ class Table:
         self._dms[(game_id, user_id)] = note
         await self.host.set_dm_note(game_id, user_id, note)
 
-    async def _retire_dm(self, game_id: int, user_id: int, note: DmNote, text: str) -> None:
-        """Take the components off an older DM."""
-        await self._set_dm_note(game_id, user_id, dataclasses.replace(note, live=False))
+    async def _retire_dm(self, record: GameRecord, user_id: int, note: DmNote, text: str) -> None:
+        """Take the components off an older DM; the private news it was sent with stays in it."""
+        await self._set_dm_note(record.id, user_id, dataclasses.replace(note, live=False))
+        if note.news:
+            text = limits.content("\n".join([*self._news_lines(record, note.news), text])) or text
         with contextlib.suppress(discord.HTTPException):
             await self._dm_message(note).edit(content=text, view=None)
 
@@ -477,9 +481,7 @@ class Table:
 
     def _private_text(self, record: GameRecord, seat: int, decision: Decision | None, texts: Sequence[str]) -> str:
         """The text of a private message: the game, news only this seat may see, and what to decide."""
-        engine = self.host.engine(record)
-        lines = [f"**{messages.title(engine, record)}**"]
-        lines += [f"🔒 {messages.shown(t)}" for t in texts]
+        lines = self._news_lines(record, texts)
         if record.seats[seat].standin:
             lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
         elif decision is not None:
@@ -489,6 +491,10 @@ class Table:
         if record.place_id and record.message_id and record.guild_id:
             lines.append(f"Board: https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id}")
         return limits.content("\n".join(lines)) or ""
+
+    def _news_lines(self, record: GameRecord, texts: Sequence[str]) -> list[str]:
+        """A private message's head: the game's title, then each piece of news only its reader may see."""
+        return [f"**{messages.title(self.host.engine(record), record)}**", *(f"🔒 {messages.shown(t)}" for t in texts)]
 
     def _own_decision(self, record: GameRecord, seat: int, private_only: bool) -> Decision | None:
         """The seat's pending decision for its person (None while an AI plays it)."""

@@ -13,12 +13,14 @@ class SecretOptions(BaseModel):
     """Options of the secret game."""
 
     rounds: int = Field(default=2, ge=1, le=5)
+    hints: bool = False  # calling the weather privately gives every seat a lucky number
 
 
 class SecretState(GameState):
     """Round, weather, picks (-1 = not yet) and points."""
 
     rounds: int
+    hints: bool = False
     round: int = 0
     weather: str = ""
     picks: list[int]
@@ -52,7 +54,8 @@ class SecretEngine(GameEngine[SecretState, SecretOptions]):
 
     def setup(self, players: list[str], options: SecretOptions, rng: Rng) -> SecretState:
         n = len(players)
-        return SecretState(players=players, rng=rng, rounds=options.rounds, picks=[-1] * n, points=[0] * n)
+        return SecretState(players=players, rng=rng, rounds=options.rounds, hints=options.hints, picks=[-1] * n,
+                           points=[0] * n)
 
     def decisions(self, state: SecretState) -> list[Decision]:
         if state.round >= state.rounds:
@@ -68,7 +71,9 @@ class SecretEngine(GameEngine[SecretState, SecretOptions]):
     def play(self, state: SecretState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
         if decision.kind == "weather":
             state.weather = choice_id
-            return [Event(text=f"{state.players[seat]} called {choice_id}", seat=seat)]
+            hints = [Event(text=f"Your lucky number is {s + 1}", seat=s, private_to=s)
+                     for s in range(len(state.players)) if state.hints]
+            return [Event(text=f"{state.players[seat]} called {choice_id}", seat=seat), *hints]
         n = int(choice_id.split("-")[1])
         state.picks[seat] = n
         events = [Event(text=f"You picked {n}", seat=seat, private_to=seat)]
