@@ -488,10 +488,12 @@ class SqliteStore(Store):
                 await self._conn.execute("DELETE FROM dm_notes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
                 return
             await self._conn.execute(
-                "INSERT INTO dm_notes (game_id, user_id, channel_id, message_id, live, news) VALUES (?, ?, ?, ?, ?, ?) "
+                "INSERT INTO dm_notes (game_id, user_id, channel_id, message_id, live, news) "
+                "VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id, "
                 "message_id = excluded.message_id, live = excluded.live, news = excluded.news",
-                (game_id, user_id, note.channel_id, note.message_id, int(note.live), json.dumps(list(note.news))),
+                (game_id, user_id, note.channel_id, note.message_id, int(note.live),
+                 json.dumps(list(note.news))),
             )
 
     async def close(self) -> None:

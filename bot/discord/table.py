@@ -426,9 +426,9 @@ class Table:
             view = (components.decision_view(record.id, record.version, [decision], record.names,
                                              hand_button=False) if decision else None)
             if note is not None and note.live and not texts:  # the same DM, its news kept
+                text = self._private_text(record, seat, decision, note.news)
                 with contextlib.suppress(discord.HTTPException):
-                    await self._dm_message(note).edit(content=self._private_text(record, seat, decision, note.news),
-                                                      view=view)
+                    await self._dm_message(note).edit(content=text, view=view)
                     continue
             if note is not None and note.live:
                 await self._retire_dm(record, s.user_id, note, "(see the newer message below)")
@@ -494,7 +494,8 @@ class Table:
 
     def _news_lines(self, record: GameRecord, texts: Sequence[str]) -> list[str]:
         """A private message's head: the game's title, then each piece of news only its reader may see."""
-        return [f"**{messages.title(self.host.engine(record), record)}**", *(f"🔒 {messages.shown(t)}" for t in texts)]
+        title = f"**{messages.title(self.host.engine(record), record)}**"
+        return [title, *(f"🔒 {messages.shown(t)}" for t in texts)]
 
     def _own_decision(self, record: GameRecord, seat: int, private_only: bool) -> Decision | None:
         """The seat's pending decision for its person (None while an AI plays it)."""
