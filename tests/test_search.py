@@ -221,16 +221,48 @@ def test_the_answer_is_the_priors_unless_another_choice_is_surely_better():
 
 
 
-def _arena():
-    """bench/arena.py as a module (the benches are scripts, not a package)."""
+def _bench(name: str = "arena"):
+    """A script of bench/ as a module (the benches are scripts, not a package)."""
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "bench" / "arena.py"
-    spec = importlib.util.spec_from_file_location("arena", path)
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _arena():
+    """bench/arena.py as a module."""
+    return _bench("arena")
+
+
+def test_the_stakes_bench_values_choices_on_the_true_hands_with_only_the_decks_reshuffled():
+    """bench/ai_stakes.py's true values keep every hand and reorder only the decks; its honest choice is a legal
+    one found from dealt worlds."""
+    stakes = _bench("ai_stakes").Stakes("thisbig")
+    state, decision = random_points("thisbig", 2, 1, 21)[0]
+    engine, seen = stakes.engine, []
+
+    class Watched:
+        """The engine, noting each world a choice is applied to."""
+
+        def __getattr__(self, name):
+            return getattr(engine, name)
+
+        def apply_to(self, world, d, cid):
+            seen.append(world)
+            return engine.apply_to(world, d, cid)
+
+    stakes.engine = Watched()
+    stakes.rollout = lambda world, seat, rnd: 0.5
+    values = stakes.true_values(state, decision, [1, 2, 3])
+    assert set(values) == {c.id for c in decision.choices} and len(seen) == 3 * len(values)
+    assert all(w.hands == state.hands and sorted(w.river) == sorted(state.river) for w in seen)
+    assert any(w.river != state.river for w in seen)
+    stakes.engine = engine
+    assert stakes.honest_best(state, decision, 3, random.Random(4)) in [c.id for c in decision.choices]
 
 
 def test_the_arenas_oracle_searches_the_true_state_and_the_search_player_a_dealt_one():
