@@ -124,8 +124,7 @@ def main() -> None:
                     (sum(values[best][half:]) - sum(values[play][half:])) / (args.playouts - half))
                 if args.worlds:
                     pick = stakes.honest_best(state, d, args.worlds, local)
-                    whole = len(seeds)
-                    honest.setdefault(d.kind, []).append((sum(values[pick]) - sum(values[play])) / whole)
+                    honest.setdefault(d.kind, []).append((sum(values[pick]) - sum(values[play])) / len(seeds))
             state, _ = engine.apply_to(state, d, play)
     print(f"{args.game} {args.players}p, {args.games} games, {args.playouts} playouts per choice, "
           f"{args.worlds} honest worlds")

@@ -221,7 +221,7 @@ def test_the_answer_is_the_priors_unless_another_choice_is_surely_better():
 
 
 
-def _bench(name: str = "arena"):
+def _bench(name: str):
     """A script of bench/ as a module (the benches are scripts, not a package)."""
     import importlib.util
     from pathlib import Path
@@ -231,11 +231,6 @@ def _bench(name: str = "arena"):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _arena():
-    """bench/arena.py as a module."""
-    return _bench("arena")
 
 
 def test_the_stakes_bench_values_choices_on_the_true_hands_with_only_the_decks_reshuffled():
@@ -268,7 +263,7 @@ def test_the_stakes_bench_values_choices_on_the_true_hands_with_only_the_decks_r
 def test_the_arenas_oracle_searches_the_true_state_and_the_search_player_a_dealt_one():
     """The arena's ceiling (`oracle`) differs from `hard` only in the worlds it searches: the true state with a
     fresh RNG, where the search player deals what its seat has not seen anew."""
-    arena = _arena()
+    arena = _bench("arena")
     engine = registry.get("thisbig")
     state, decision = random_points("thisbig", 4, 1, 11)[0]
     oracle = arena.OracleSearch(engine, state, decision, random.Random(2)).deal()
@@ -284,7 +279,7 @@ def test_the_arenas_prior_level_is_the_search_prior_played_without_search():
     """`prior` plays the game's prior: Push Fish's own style, elsewhere the greedy player."""
     from engines.pushfish.ai import GREEDY, PRIOR, greedy_choice
 
-    arena = _arena()
+    arena = _bench("arena")
     engine = registry.get("pushfish")
     points = random_points("pushfish", 2, 30, 12)
     for state, decision in points:
@@ -301,7 +296,7 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
     """A rerun with `--log` plays only the asked games not logged yet, and reports every asked one; rows of
     other engine code or another budget are neither counted nor skipped. The digest covers a game's own files
     and the shared ones, so another game's change leaves its rows standing."""
-    arena = _arena()
+    arena = _bench("arena")
     log = tmp_path / "arena.jsonl"
     played: list[int] = []
     real_play = arena.play
