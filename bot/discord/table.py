@@ -16,23 +16,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import io
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from types import ModuleType
 from typing import Any
 
 import discord
 
 from bot import drawing, replay, timers
-from bot.discord import components, ids, limits, messages
+from bot.discord import components, ids, limits, messages, pictures
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
-from engines.core import Decision, Event, GameError, Result
-from renderers import chart
-from renderers import registry as renderers
+from engines.core import Decision, Event, GameError
 from renderers import replay as replay_drawing
 
 log = logging.getLogger(__name__)
@@ -226,8 +222,8 @@ class Table:
             raise HostError("This game has not started yet.")
         decision = self._own_decision(record, seat, private_only=False)
         text = self._private_text(record, seat, decision, [])
-        png = await self._hand_png(record, seat)
-        kwargs: dict[str, Any] = {"attachments": [_file(png, messages.HAND_FILE)]} if png else {}
+        png = await pictures.hand_png(self.host, self.drawer, record, seat)
+        kwargs: dict[str, Any] = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} if png else {}
         view = (components.decision_view(record.id, record.version, [decision], record.names, hand_button=False)
                 if decision else None)
         await interaction.edit_original_response(content=text, view=view, **kwargs)
@@ -241,7 +237,7 @@ class Table:
         """Post the game's animated replay where it was asked for (public: it shows only public boards)."""
         record = await self.host.get(game)
         views = await replay.public_views(self.host, record)  # refuses a game not yet started, before deferring
-        renderer = self._renderer(record.key)
+        renderer = pictures.renderer_for(record.key)
         if renderer is None:
             raise HostError("This game has no pictures to replay.")
         if not interaction.response.is_done():
@@ -256,7 +252,7 @@ class Table:
         gif = await asyncio.shield(building)
         await interaction.edit_original_response(
             content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
-            attachments=[_file(gif, replay.REPLAY_FILE)])
+            attachments=[pictures.as_file(gif, replay.REPLAY_FILE)])
 
     async def show_status(self, interaction: discord.Interaction, game: int) -> None:
         """The lobby or the public board, answered ephemerally (already deferred)."""
@@ -266,11 +262,11 @@ class Table:
         if record.state is None:
             await interaction.edit_original_response(embed=messages.lobby_embed(engine, record, settings))
             return
-        png = await self._board_png(record)
+        png = await pictures.board_png(self.host, self.drawer, record)
         embed = messages.board_embed(engine, record, self.host.pending(record),
                                      timers.waiting_seats(self.host, record), [], settings, image=png is not None)
-        await interaction.edit_original_response(embed=embed,
-                                                 attachments=[_file(png, messages.BOARD_FILE)] if png else [])
+        files = [pictures.as_file(png, messages.BOARD_FILE)] if png else []
+        await interaction.edit_original_response(embed=embed, attachments=files)
 
     # ---- showing games --------------------------------------------------------------------------
     async def publish(self, update: Played | int, started: bool = False, note: str = "") -> None:
@@ -344,7 +340,7 @@ class Table:
         waiting = timers.waiting_seats(self.host, record)
         users = frozenset(record.seats[s].user_id for s in waiting if record.seats[s].user_id is not None)
         settings = await self.host.get_settings(record.guild_id)
-        png = await self._board_png(record)
+        png = await pictures.board_png(self.host, self.drawer, record)
         embed = messages.board_embed(engine, record, pending, waiting, lines, settings, image=png is not None)
         result = self.host.result(record)
         view: discord.ui.View | None = None
@@ -364,9 +360,10 @@ class Table:
         repost = fresh or record.message_id is None or record.status == "finished" or previous is None \
             or not users <= previous
         channel = self.bot.get_partial_messageable(record.place_id or 0)
-        files = [_file(png, messages.BOARD_FILE)] if png else []
+        files = [pictures.as_file(png, messages.BOARD_FILE)] if png else []
         if png and record.status == "finished" and result is not None:
-            files.append(_file(await self._chart_png(record, result), messages.CHART_FILE))
+            chart_png = await pictures.chart_png(self.host, self.drawer, record, result)
+            files.append(pictures.as_file(chart_png, messages.CHART_FILE))
         if not repost:
             try:
                 await channel.get_partial_message(record.message_id).edit(  # type: ignore[arg-type]
@@ -433,7 +430,7 @@ class Table:
             if note is not None and note.live:
                 await self._retire_dm(record, s.user_id, note, "(see the newer message below)")
             await self._send_dm(record, s.user_id, self._private_text(record, seat, decision, texts), view,
-                                await self._hand_png(record, seat), tuple(texts))
+                                await pictures.hand_png(self.host, self.drawer, record, seat), tuple(texts))
 
     async def _send_dm(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
                        png: bytes | None, news: tuple[str, ...]) -> None:
@@ -442,7 +439,7 @@ class Table:
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             sent = await channel.send(content=text, view=view or discord.utils.MISSING,
-                                      files=[_file(png, messages.HAND_FILE)] if png else [])
+                                      files=[pictures.as_file(png, messages.HAND_FILE)] if png else [])
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
@@ -506,42 +503,6 @@ class Table:
                 return d
         return None
 
-    # ---- drawing (in the drawing pool, once per game version) -----------------------------------
-    @staticmethod
-    def _renderer(key: str) -> ModuleType | None:
-        try:
-            return renderers.get(key)
-        except (KeyError, ImportError):
-            return None
-
-    async def _board_png(self, record: GameRecord) -> bytes | None:
-        """The public board, or the final scores when the game is over."""
-        renderer = self._renderer(record.key)
-        if renderer is None or record.state is None:
-            return None
-        view = self.host.view(record, None)
-        result = self.host.result(record)
-        if result is not None:
-            return await self.drawer.picture(record.id, record.version, "final", None, renderer.__name__,
-                                             view, result)
-        return await self.drawer.picture(record.id, record.version, "board", None, renderer.__name__, view)
-
-    async def _chart_png(self, record: GameRecord, result: Result) -> bytes:
-        """The final score chart: each player's points by category, the winner named."""
-        return await self.drawer.picture(record.id, record.version, "chart_png", None, chart.__name__,
-                                         self.host.engine(record).name, record.names, result)
-
-    async def _hand_png(self, record: GameRecord, seat: int) -> bytes | None:
-        """A seat's private hand image, or its own view of the board when the game has no hand."""
-        renderer = self._renderer(record.key)
-        if renderer is None or record.state is None:
-            return None
-        view = self.host.view(record, seat)
-        png = await self.drawer.picture(record.id, record.version, "hand", seat, renderer.__name__, view)
-        if png is not None:
-            return png
-        return await self.drawer.picture(record.id, record.version, "board", seat, renderer.__name__, view)
-
     # ---- timers ---------------------------------------------------------------------------------
     async def run_timers(self, now: float | None = None) -> timers.Due:
         """Deliver what is due now: lobby expiries, reminders, AI stand-ins."""
@@ -601,8 +562,4 @@ def check_place(interaction: discord.Interaction, record: GameRecord, dm_ok: boo
         raise HostError(ANOTHER_SERVER)
     if interaction.channel_id not in (record.channel_id, record.thread_id):
         raise HostError(ANOTHER_CHANNEL)
-
-
-def _file(png: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=name)
 

@@ -1,0 +1,58 @@
+"""The pictures a table posts: the board, the final chart and a seat's hand, drawn once per game version."""
+
+from __future__ import annotations
+
+import io
+from types import ModuleType
+
+import discord
+
+from bot.drawing import Drawer
+from bot.host import Host
+from bot.models import GameRecord
+from engines.core import Result
+from renderers import chart
+from renderers import registry as renderers
+
+
+def renderer_for(key: str) -> ModuleType | None:
+    """The game's renderer module, or None when it has none."""
+    try:
+        return renderers.get(key)
+    except (KeyError, ImportError):
+        return None
+
+
+async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | None:
+    """The public board, or the final scores when the game is over."""
+    renderer = renderer_for(record.key)
+    if renderer is None or record.state is None:
+        return None
+    view = host.view(record, None)
+    result = host.result(record)
+    if result is not None:
+        return await drawer.picture(record.id, record.version, "final", None, renderer.__name__, view, result)
+    return await drawer.picture(record.id, record.version, "board", None, renderer.__name__, view)
+
+
+async def chart_png(host: Host, drawer: Drawer, record: GameRecord, result: Result) -> bytes:
+    """The final score chart: each player's points by category, the winner named."""
+    return await drawer.picture(record.id, record.version, "chart_png", None, chart.__name__,
+                                host.engine(record).name, record.names, result)
+
+
+async def hand_png(host: Host, drawer: Drawer, record: GameRecord, seat: int) -> bytes | None:
+    """A seat's private hand image, or its own view of the board when the game has no hand."""
+    renderer = renderer_for(record.key)
+    if renderer is None or record.state is None:
+        return None
+    view = host.view(record, seat)
+    png = await drawer.picture(record.id, record.version, "hand", seat, renderer.__name__, view)
+    if png is not None:
+        return png
+    return await drawer.picture(record.id, record.version, "board", seat, renderer.__name__, view)
+
+
+def as_file(png: bytes, name: str) -> discord.File:
+    """Bytes as a Discord attachment."""
+    return discord.File(io.BytesIO(png), filename=name)
