@@ -12,7 +12,7 @@ from engines.core import Decision
 from engines.pushfish import sim
 from engines.pushfish.cards import CHARACTERS, FINDS, GROUND, ITEMS, LEGEND, MISSIONS, STRENGTHS, matches
 from engines.pushfish.choices import parse_pos
-from engines.pushfish.state import EMPTY, FACE_DOWN, RODS, SPACES
+from engines.pushfish.state import EMPTY, FACE_DOWN, RODS, SPACES, kind_matches
 from engines.search import Hints, win_chances
 
 if TYPE_CHECKING:
@@ -31,17 +31,22 @@ class Style:
     legend_bonus: float  # points added to a Golden Fish or Kraken for ending the game at once
     mission_share: float  # the share of a mission's points counted for each fish of it still to catch
     item_keep: float = 1.0  # an item is played only when its effect looks worth this many times its points
+    count_kept: bool = False  # value another cast over the best HIT already kept this turn (else over nothing)
 
 
 GREEDY = Style(recast_margin=0.3, encouragement=0.0, legend_bonus=4.0, mission_share=0.5)
 # The search's prior, from 3,000-game self-play trials against GREEDY (2 players, seeds 90000+): a HIT card
 # stays to be fought, so casting on never costs anything (52.3 %); a turn with no catch still brings an item
 # (55.0 % with casting on); going for the legends and weighing missions less (59.4 % with casting on; 58.4 %
-# with all four). `bench/arena.py --pairs prior:greedy` on fresh seeds: 57.8 % over 4,000 two-player games,
-# 31.8 % over 2,000 four-player ones. Then 10,000-game trials (seeds 600000+, 700000+): keeping items unless
-# their effect looks worth 1.5 times their points, 57.0 % -> 58.1 % (2 players), 33.7 % -> 34.1 % (4 players,
-# 6,000 games, seeds 800000+); playing no item at all, 57.6 % (as many as before); no abilities, 51.1 %.
-PRIOR = Style(recast_margin=None, encouragement=ITEM_VALUE, legend_bonus=100.0, mission_share=0.25, item_keep=1.5)
+# with all four). Then 10,000-game trials (seeds 600000+, 700000+): keeping items unless their effect looks
+# worth 1.5 times their points, 57.0 % -> 58.1 % (2 players), 33.7 % -> 34.1 % (4 players, 6,000 games,
+# seeds 800000+); playing no item at all, 57.6 %; no abilities, 51.1 %. Valuing a cast over the HIT already
+# kept: 58.8 % -> 60.1 % (6,000 games, seeds 640000+), 58.6 % -> 59.1 % (10,000, seeds 650000+), 34.8 % ->
+# 35.8 % (4 players, 4,000, seeds 660000+). No better, on 4,000-6,000 games: items kept at 1.2 or 2 times
+# their points, an encouragement of 1.5 or 3.5, a mission share of 0.1 or 0.4, a legend bonus of 20, 60, 150,
+# 300 or 1,000, and no legend (or last fish) when it would end the game with this seat behind.
+PRIOR = Style(recast_margin=None, encouragement=ITEM_VALUE, legend_bonus=100.0, mission_share=0.25, item_keep=1.5,
+              count_kept=True)
 
 
 def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int, style: Style = GREEDY) -> str:
@@ -173,7 +178,9 @@ class _Mind:
         if "hit" in heads:
             return self.fight_or_recast(ids)
         if "cast" in heads:
-            casts = sorted((i for i in ids if i.startswith("cast")), key=lambda i: -self.cast_ev(parse_pos(i[5:])))
+            floor = self.kept() if self.style.count_kept else 0.0
+            casts = sorted((i for i in ids if i.startswith("cast")),
+                           key=lambda i: -self.cast_ev(parse_pos(i[5:]), floor))
             if self.v.phase == "volley":  # spread out: identical players aiming alike would only tangle
                 return casts[self.seat % min(3, len(casts))]
             return casts[0]
@@ -181,6 +188,12 @@ class _Mind:
 
     def best_cast(self, floor: float = 0.0) -> float:
         return max((self.cast_ev(p, floor) for p in range(SPACES) if self.v.ground[p] != EMPTY), default=0.0)
+
+    def kept(self) -> float:
+        """The expected points of the best HIT kept this turn that may still be fought (0 when none)."""
+        v = self.v
+        fightable = [p for p in v.hits if v.ground[p] >= 0 and (not v.bonus or kind_matches(v.bonus, v.ground[p]))]
+        return max((self.space_ev(p) for p in fightable), default=0.0)
 
     def target_value(self) -> float:
         return self.value(self.v.ground[self.v.target]) if self.v.target >= 0 else 0.0
@@ -274,4 +287,8 @@ def _prior(engine: PushFishEngine, state: PushFishState, decision: Decision, rnd
 
 
 EVAL_SCALE = 4.0  # points of lead that make a win about three times as likely as a loss
-HINTS = Hints(prior=_prior, playout=_prior, evaluate=_evaluate, horizon=3)
+# The prior's casts and aims already weigh the catch at stake by its exact chances, so the search should leave
+# them only on strong evidence. Before the prior counted the kept HIT, over 8 games at 1 s (seeds 700000+),
+# each departure valued by 300 paired playouts from the true state: at lean 0.5 the search left the prior 49
+# times, worth +0.02 ±0.08 of a win per game in all; at 0.7 nine times, +0.000; at 0.9 never.
+HINTS = Hints(prior=_prior, playout=_prior, evaluate=_evaluate, horizon=3, lean=0.7)
