@@ -46,7 +46,6 @@ class Stakes:
     """One game's engine, prior and deck reshuffle, and the playouts that value choices."""
 
     def __init__(self, key: str) -> None:
-        self.key = key
         self.engine: GameEngine = registry.get(key)
         self.prior = search.prior_for(key)
         self.reshuffle = RESHUFFLE.get(key)
