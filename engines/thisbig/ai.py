@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from engines.core import Decision
 from engines.search import Hints, win_chances
+from engines.thisbig.answers import careful_answer
 from engines.thisbig.cards import CODES, COLOURS, FACES, LUNKER, RIVER_CARDS, card_of, size
+from engines.thisbig.inference import MANY, RUBBISH_MASK
 from engines.thisbig.rules import ThisBigView, points
 
 if TYPE_CHECKING:
@@ -80,36 +82,51 @@ def _cast(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
     return best
 
 
-def _answer(ids: list[str]) -> str:
-    """Give away as little as possible: rubbish first, then No Catch, then the smallest fish."""
-    def cost(cid: str) -> int:
-        if cid == "pass":
-            return 0
-        return sum(size(card_of(f)) if card_of(f) < 32 else -1 for f in cid.split("-"))
-    return min(ids, key=cost)
+def _fish_odds(view: ThisBigView, pool: list[int], seat: int, lure: int) -> float:
+    """The chance that a careful player's face-down answer is a fish, not rubbish (3+ players, a colour cast):
+    it is rubbish whenever the hand holds any, and the guesses say how many rubbish it can hold since."""
+    most = min((hi for mask, _, hi in view.guesses[seat] if mask == RUBBISH_MASK), default=MANY)
+    draws = min(_unknown_count(view, seat), most)
+    rubbish = _p_any(pool, sum(1 for c in pool if c >= 32), draws)
+    fish = _p_any(pool, sum(1 for c in pool if c < 32 and c >> 3 == lure), _unknown_count(view, seat))
+    either = 1.0 - (1.0 - rubbish) * (1.0 - fish)
+    return (1.0 - rubbish) * fish / either if either else 0.0
 
 
-def _pick(view: ThisBigView, ids: list[str], rnd: random.Random) -> str:
-    """The face-down card most likely to be a big fish, from hand sizes, known cards and what is unseen."""
+def _pick(view: ThisBigView, ids: list[str], rnd: random.Random, careful: bool) -> str:
+    """The face-down card most likely to be a big fish, from hand sizes, known cards and what is unseen (and,
+    when `careful`, the chance that a careful player's answer is rubbish)."""
     pool = unseen(view)
     lure = _lure(view.cast)
+    weigh = careful and lure != LUNKER and len(view.players) > 2
     scored = []
     for cid in ids:
         seat = int(cid.split("-")[1])
-        scored.append((_colour_value(view, pool, seat, lure), rnd.random(), cid))
+        value = _colour_value(view, pool, seat, lure)
+        if weigh and not _known_fish(view, seat, lure):
+            value = _fish_odds(view, pool, seat, lure) * _colour_size(pool, lure)
+        scored.append((value, rnd.random(), cid))
     return max(scored)[2]
 
 
-def greedy_choice(engine: ThisBigEngine, state: ThisBigState, seat: int, rnd: random.Random) -> str:
-    """The greedy choice for this seat's pending decision."""
+def _colour_size(pool: list[int], lure: int) -> float:
+    """The mean size of the unseen fish of a colour."""
+    fish = [size(c) for c in pool if c < 32 and c >> 3 == lure]
+    return sum(fish) / len(fish) if fish else 0.0
+
+
+def greedy_choice(engine: ThisBigEngine, state: ThisBigState, seat: int, rnd: random.Random,
+                  careful: bool = False) -> str:
+    """The greedy choice for this seat's pending decision (`careful`: the search's prior, which expects
+    careful answers when it picks)."""
     decision = next(d for d in engine.decisions(state) if d.seat == seat)
     ids = [c.id for c in decision.choices]
     if decision.kind == "answer":
-        return _answer(ids)
+        return careful_answer(ids)
     view = engine.view(state, seat)
     if decision.kind == "cast":
         return _cast(view, ids, rnd)
-    return _pick(view, ids, rnd)
+    return _pick(view, ids, rnd, careful)
 
 
 def _evaluate(engine: ThisBigEngine, state: ThisBigState) -> list[float]:
@@ -122,5 +139,10 @@ def _greedy(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd:
     return greedy_choice(engine, state, decision.seat, rnd)
 
 
+def _prior(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd: random.Random) -> str:
+    """The search's prior: the greedy choice, picking as if answers were careful."""
+    return greedy_choice(engine, state, decision.seat, rnd, careful=True)
+
+
 EVAL_SCALE = 2.0  # points of lead that make a win about three times as likely as a loss
-HINTS = Hints(prior=_greedy, playout=_greedy, evaluate=_evaluate, horizon=6)
+HINTS = Hints(prior=_prior, playout=_greedy, evaluate=_evaluate, horizon=6)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from engines.thisbig.cards import COLOURS, FACE_CARDS, FACES, LUNKER, NAMES, colour, size
@@ -43,6 +44,16 @@ def legal_answers(hand: tuple[int, ...], lure: int, two: bool) -> tuple[str, ...
         if lure != LUNKER:
             ids += [f"{a}-{r}" for r in distinct(rubbish)]
     return tuple(ids)
+
+
+def careful_answer(ids: Sequence[str]) -> str:
+    """The answer that gives away least: rubbish first, then No Catch, then the smallest fish (the greedy
+    player's answer, and the determinisation's guess at anyone's)."""
+    def cost(cid: str) -> int:
+        if cid == "pass":
+            return 0
+        return sum(size(FACE_CARDS[f][0]) if FACE_CARDS[f][0] < 32 else -1 for f in cid.split("-"))
+    return min(ids, key=cost)
 
 
 def _names(cid: str) -> list[str]:

@@ -14,6 +14,12 @@ player at the table would:
 - 3+ players: the card that went back was a fish of the colour or rubbish; a Lunker answer caught (or shown)
   was the largest fish held, or rubbish when the hand held no fish.
 - Any table: No Catch means no fish of the colour (of any colour to a Lunker).
+
+Guesses (`state.guesses`, the same form, kept up the same way) are what the answers suggest of a careful
+player, one who plays rubbish before a fish and its smallest fish before a bigger one (the greedy player
+does): with 3+ players, a fish shown or a No Catch suggests the hand held no rubbish; a fish shown suggests no
+smaller fish of its colour (with two cards down, at most one). They come from public facts too, but a person
+may play otherwise, so the determinisation keeps them in most of its deals, not all.
 """
 
 from __future__ import annotations
@@ -49,9 +55,8 @@ def keeps(bounds: list[list[int]], held: int) -> bool:
     return all(lo <= (held & mask).bit_count() <= hi for mask, lo, hi in bounds)
 
 
-def _add(state: ThisBigState, seat: int, mask: int, lo: int, hi: int) -> None:
-    """Record that `seat` holds between lo and hi cards of `mask` (narrowing a bound on the same cards)."""
-    bounds = state.bounds[seat]
+def _add(bounds: list[list[int]], mask: int, lo: int, hi: int) -> None:
+    """Record that a seat holds between lo and hi cards of `mask` (narrowing a bound on the same cards)."""
     for bound in bounds:
         if bound[0] == mask:
             bound[1], bound[2] = max(bound[1], lo), min(bound[2], hi)
@@ -62,44 +67,52 @@ def _add(state: ThisBigState, seat: int, mask: int, lo: int, hi: int) -> None:
 def note_answer(state: ThisBigState, seat: int, count: int) -> None:
     """A seat answered the lure on the table with No Catch (count 0) or `count` cards face down."""
     lure = colour(state.cast)
+    if not count and len(state.players) > 2:
+        _add(state.guesses[seat], RUBBISH_MASK, 0, 0)  # a careful player plays rubbish rather than no card
     if lure == LUNKER:
         if not count:
-            _add(state, seat, FISH_MASK, 0, 0)
+            _add(state.bounds[seat], FISH_MASK, 0, 0)
         return  # the size of a Lunker answer shows only when a card is shown
     wanted = COLOUR_MASKS[lure]
     if not count:
-        _add(state, seat, wanted, 0, 0)
+        _add(state.bounds[seat], wanted, 0, 0)
     elif len(state.players) > 2:
-        _add(state, seat, wanted | RUBBISH_MASK, 1, MANY)
+        _add(state.bounds[seat], wanted | RUBBISH_MASK, 1, MANY)
     elif count == 1:
-        _add(state, seat, wanted, 1, 1)
-        _add(state, seat, RUBBISH_MASK, 0, 0)
+        _add(state.bounds[seat], wanted, 1, 1)
+        _add(state.bounds[seat], RUBBISH_MASK, 0, 0)
     else:
-        _add(state, seat, wanted, 1, MANY)
-        _add(state, seat, wanted | RUBBISH_MASK, 2, MANY)
+        _add(state.bounds[seat], wanted, 1, MANY)
+        _add(state.bounds[seat], wanted | RUBBISH_MASK, 2, MANY)
 
 
 def note_shown(state: ThisBigState, seat: int, card: int, count: int) -> None:
     """A card of the seat's `count`-card face-down answer was shown (picked, or revealed) before any left."""
-    if colour(state.cast) != LUNKER:
+    lure = colour(state.cast)
+    if lure != LUNKER:
+        if card < 32 and len(state.players) > 2:
+            _add(state.guesses[seat], RUBBISH_MASK, 0, 0)  # a careful player would have played its rubbish
+        if card < 32 and size(card) > 1:
+            smaller = COLOUR_MASKS[lure] & sized(1, size(card) - 1)
+            _add(state.guesses[seat], smaller, 0, count - 1)  # and its smallest fish (of the two smallest)
         return
     if card >= 32:
-        _add(state, seat, FISH_MASK, 0, 0)  # 3+ players: rubbish answers a Lunker only from a hand with no fish
+        _add(state.bounds[seat], FISH_MASK, 0, 0)  # 3+ players: rubbish answers a Lunker only from a hand with no fish
         return
     top = size(card)
     if len(state.players) == 2 and count == 1:
-        _add(state, seat, sized(top, 5), 1, 1)  # the only fish of the largest size held
+        _add(state.bounds[seat], sized(top, 5), 1, 1)  # the only fish of the largest size held
         return
     if top < 5:
-        _add(state, seat, sized(top + 1, 5), 0, 0)
+        _add(state.bounds[seat], sized(top + 1, 5), 0, 0)
     if len(state.players) == 2:
-        _add(state, seat, sized(top, top), 2, MANY)  # two cards: two or more fish of that size
+        _add(state.bounds[seat], sized(top, top), 2, MANY)  # two cards: two or more fish of that size
 
 
 def note_caught(state: ThisBigState, seat: int, card: int) -> None:
     """One of the seat's cards left it (caught): every bound holding that card loses one at each end."""
     bit = 1 << card
-    for bound in state.bounds[seat]:
+    for bound in state.bounds[seat] + state.guesses[seat]:
         if bound[0] & bit:
             bound[1], bound[2] = max(0, bound[1] - 1), bound[2] if bound[2] >= MANY else max(0, bound[2] - 1)
     _prune(state, seat)
@@ -107,12 +120,13 @@ def note_caught(state: ThisBigState, seat: int, card: int) -> None:
 
 def note_restock(state: ThisBigState, seat: int) -> None:
     """The seat drew an unknown card: every upper end rises by one."""
-    for bound in state.bounds[seat]:
+    for bound in state.bounds[seat] + state.guesses[seat]:
         bound[2] = min(MANY, bound[2] + 1)
     _prune(state, seat)
 
 
 def _prune(state: ThisBigState, seat: int) -> None:
-    """Drop the bounds that no longer rule anything out (and never will again)."""
+    """Drop the bounds (and guesses) that no longer rule anything out (and never will again)."""
     held = len(state.hands[seat]) + len(state.down[seat])
-    state.bounds[seat] = [b for b in state.bounds[seat] if b[1] > 0 or b[2] < min(held, b[0].bit_count())]
+    for kept in (state.bounds, state.guesses):
+        kept[seat] = [b for b in kept[seat] if b[1] > 0 or b[2] < min(held, b[0].bit_count())]

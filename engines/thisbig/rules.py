@@ -82,6 +82,7 @@ class ThisBigState(GameState):
     known: list[int]  # cards publicly known to be held (revealed and taken back); the holder is public too
     lacks: list[int]  # per seat, a colour bitmask publicly shown absent by a No Catch since the last restock
     bounds: list[list[list[int]]]  # per seat, what its answers showed (inference.py)
+    guesses: list[list[list[int]]]  # per seat, what they suggest of a careful player's hand (inference.py)
     ended: str = ""
     auto_forced: bool = False  # one-choice answers and casts are made by the engine at once (a host option)
     dry: int = 0  # casts in a row with no card played
@@ -89,9 +90,11 @@ class ThisBigState(GameState):
     @model_validator(mode="before")
     @classmethod
     def _bounds(cls, data: Any) -> Any:
-        """Read states saved before bounds were kept: every seat starts with none."""
-        if isinstance(data, dict) and "bounds" not in data:
-            data = {**data, "bounds": [[] for _ in data.get("players", ())]}
+        """Read states saved before bounds or guesses were kept: every seat starts with none."""
+        if isinstance(data, dict):
+            for key in ("bounds", "guesses"):
+                if key not in data:
+                    data = {**data, key: [[] for _ in data.get("players", ())]}
         return data
 
 
@@ -127,6 +130,7 @@ class ThisBigView(View):
     known: list[list[str]]  # cards publicly known to be in each hand
     lacks: list[list[str]]  # colours each seat has shown it lacks (a No Catch) since its last restock
     bounds: list[list[list[int]]] = Field(default_factory=list)  # per seat [River card mask, least, most] held
+    guesses: list[list[list[int]]] = Field(default_factory=list)  # the same, of a careful player (inference.py)
     ended: str
     hand: list[str] = Field(default_factory=list)
     lures: list[str] = Field(default_factory=list)
@@ -286,7 +290,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             penalty=options.rubbish_penalty, reveal=options.reveal_uncaught, river=river, tackle=tackle,
             discard=[], junk=[], hands=hands, lures=lures, buckets=[[] for _ in players],
             dumped=[], status=[IDLE] * n, down=[[] for _ in players], revealed=[], known=[], lacks=[0] * n,
-            bounds=[[] for _ in players], auto_forced=options.auto_forced,
+            bounds=[[] for _ in players], guesses=[[] for _ in players], auto_forced=options.auto_forced,
         )
         self._settle(state, [])
         return state
@@ -541,6 +545,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             caught_from=state.caught[1] if state.caught else -1,
             lacks=[[name for c, name in enumerate(COLOURS) if mask >> c & 1] for mask in state.lacks],
             bounds=[[list(b) for b in seat_bounds] for seat_bounds in state.bounds],
+            guesses=[[list(b) for b in seat_guesses] for seat_guesses in state.guesses],
             ended=state.ended, hand=_faces(state.hands[seat]) if own else [],
             lures=_faces(state.lures[seat]) if own else [], my_down=_faces(state.down[seat]) if own else [],
             playable=_faces(playable),
