@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 
-from bot.discord.runner import QUIET_LOGGERS, quiet_libraries, sync_commands
+import pytest
+
+from bot.discord.runner import QUIET_LOGGERS, quiet_libraries, run_bot, sync_commands
 from bot.settings import Settings
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -29,6 +31,14 @@ async def test_sync_commands_to_a_dev_guild(fake, db_path, test_games, capsys):
     await sync_commands(settings)
     assert [c["name"] for c in fake.commands[fake.guild_id]] == ["fish"] and None not in fake.commands
     assert f"in server {fake.guild_id}" in capsys.readouterr().out
+
+
+async def test_without_a_token_both_entry_points_stop_with_the_offline_hint(db_path, monkeypatch):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    settings = Settings(_env_file=None, fishbot_db=db_path)
+    for entry in (run_bot, sync_commands):
+        with pytest.raises(SystemExit, match="No DISCORD_TOKEN is set.*fishbot play"):
+            await entry(settings)
 
 
 def test_a_blank_token_counts_as_none(monkeypatch):

@@ -132,18 +132,20 @@ def health(settings: Settings) -> str | None:
     return None
 
 
-def _token(settings: Settings) -> str:
+async def _login_token(settings: Settings) -> str:
+    """Set up logging and endpoints, then the checked bot token (or exit naming what is missing)."""
+    setup_logging(settings)
+    use_endpoints(settings)
     if settings.discord_token is None:
         raise SystemExit("No DISCORD_TOKEN is set (environment or .env). To play offline: fishbot play wishes")
-    return settings.discord_token.get_secret_value()
+    token = settings.discord_token.get_secret_value()
+    await check_login(token)
+    return token
 
 
 async def run_bot(settings: Settings) -> None:
     """Connect and serve until stopped; commands are not synced here (use `fishbot sync`)."""
-    setup_logging(settings)
-    use_endpoints(settings)
-    token = _token(settings)
-    await check_login(token)
+    token = await _login_token(settings)
     host = await Host.open(settings.fishbot_db)
     try:
         bot = FishBot(host, tick_seconds=settings.fishbot_tick_seconds)
@@ -165,10 +167,7 @@ async def sync_commands(settings: Settings) -> None:
     Globally by default (Discord may take a while to show changes everywhere); with FISHBOT_DEV_GUILD
     only in that server, where changes show at once.
     """
-    setup_logging(settings)
-    use_endpoints(settings)
-    token = _token(settings)
-    await check_login(token)
+    token = await _login_token(settings)
     host = await Host.open(settings.fishbot_db)
     try:
         bot = FishBot(host)
