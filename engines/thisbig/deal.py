@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 
 TRIES = 20  # draws per seat before the whole deal starts again
 RESTARTS = 300
-CAREFUL_SHARE = 0.8  # the share of deals made as careful players would have answered (the rest: any legal answer)
+CAREFUL_SHARE = 0.95  # the share of deals made as careful players would have answered (the rest: any legal answer)
 CAREFUL_RESTARTS = 30  # whole deals tried as careful players would have answered, before any legal answer
+Dealt = dict[int, tuple[list[int], list[int]]]  # seat -> (hand, face-down cards)
 
 
 def _fits(state: ThisBigState, seat: int, cards: list[int], down: list[int]) -> bool:
@@ -122,16 +123,13 @@ def _deal_river(new: ThisBigState, others: list[int], rnd: random.Random) -> Non
     tries = ((True, CAREFUL_RESTARTS),) if rnd.random() < CAREFUL_SHARE else ()
     for careful, restarts in (*tries, (False, RESTARTS)):
         for _ in range(restarts):
-            dealt = _try_deal(new, order, pool, fixed, unknown, careful, rnd)
-            if dealt is None:
+            found = _try_deal(new, order, pool, fixed, unknown, careful, rnd)
+            if found is None:
                 continue
-            left = list(pool)
+            dealt, left = found
             for t, (hand, down) in dealt.items():
                 new.hands[t] = sorted(hand)
                 new.down[t] = down
-                for c in hand + down:
-                    if c not in known:
-                        left.remove(c)
             rnd.shuffle(left)
             new.river = left
             return
@@ -140,10 +138,11 @@ def _deal_river(new: ThisBigState, others: list[int], rnd: random.Random) -> Non
 
 
 def _try_deal(new: ThisBigState, order: list[int], pool: list[int], fixed: dict[int, list[int]],
-              unknown: dict[int, int], careful: bool, rnd: random.Random) -> dict[int, tuple[list[int], list[int]]] | None:
-    """One attempt at every other seat's (hand, face-down) River cards, seat by seat; None when one fails."""
+              unknown: dict[int, int], careful: bool, rnd: random.Random) -> tuple[Dealt, list[int]] | None:
+    """One attempt at every other seat's (hand, face-down) River cards, seat by seat, with the pool's cards
+    left over (the River); None when a seat finds no fit."""
     left = list(pool)
-    dealt: dict[int, tuple[list[int], list[int]]] = {}
+    dealt: Dealt = {}
     for t in order:
         d = len(new.down[t])
         mask = new.lacks[t]  # a No Catch colour is left out of the draw, not drawn and refused
@@ -165,7 +164,7 @@ def _try_deal(new: ThisBigState, order: list[int], pool: list[int], fixed: dict[
         dealt[t] = (hand, down)
         for c in drawn:
             left.remove(c)
-    return dealt
+    return dealt, left
 
 
 def determinise(state: ThisBigState, seat: int | None, rnd: random.Random) -> ThisBigState:
