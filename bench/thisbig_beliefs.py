@@ -33,7 +33,7 @@ from engines.core import Decision  # noqa: E402
 from engines.thisbig import ai, deal  # noqa: E402
 from engines.thisbig.answers import careful_answer, legal_answers  # noqa: E402
 from engines.thisbig.cards import FACE_CARDS, colour, size  # noqa: E402
-from engines.thisbig.rules import ThisBigState  # noqa: E402
+from engines.thisbig.rules import ThisBigEngine, ThisBigState  # noqa: E402
 
 MAX_TRIES = 200_000  # rejection draws per decision before `exact` gives up (and counts the prior's choice)
 
@@ -70,7 +70,7 @@ def add(totals: Worth, worth: Worth) -> None:
         totals[cid] = totals.get(cid, 0.0) + value
 
 
-def sampler_best(engine, state: ThisBigState, decision: Decision, worlds: int, share: float) -> str:
+def sampler_best(engine: ThisBigEngine, state: ThisBigState, decision: Decision, worlds: int, share: float) -> str:
     """The choice with the best mean over worlds the engine's determinisation deals."""
     deal.CAREFUL_SHARE, saved = share, deal.CAREFUL_SHARE
     try:
