@@ -11,7 +11,9 @@ brings on average, the pick between two face-down cards being blind). Each is sc
 - `exact`: the same over K worlds drawn by plain rejection (every unseen card dealt at random, kept only when
   every seat's hand and answer fit as a careful player's), which weighs every consistent deal alike: the exact
   belief of someone who knows the other players answer carefully;
-- `oracle`: the best card with every hand known.
+- `oracle`: the best card with every hand known;
+- `hard Nms hH` (with `--search-ms`): the search player at that budget, its playouts cut off after H choices
+  (`--horizons`; the game's own horizon by default).
 If `exact` scores no better than the sampler, the gap to `oracle` is what the table does not show, not a flaw
 in how worlds are dealt.
 
@@ -21,6 +23,7 @@ in how worlds are dealt.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
@@ -29,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import registry  # noqa: E402
+from engines import search  # noqa: E402
 from engines.core import Decision  # noqa: E402
 from engines.thisbig import ai, deal  # noqa: E402
 from engines.thisbig.answers import careful_answer, legal_answers  # noqa: E402
@@ -108,6 +112,18 @@ def exact_best(state: ThisBigState, decision: Decision, worlds: int) -> tuple[st
     return (max(totals, key=totals.__getitem__) if kept == worlds else None), kept / tries
 
 
+def search_pick(engine: ThisBigEngine, state: ThisBigState, decision: Decision, budget: float, horizon: int) -> str:
+    """The search player's choice at this budget (seconds of CPU) with playouts cut off after `horizon` choices."""
+    saved = ai.HINTS
+    search.hints_for.cache_clear()
+    ai.HINTS = dataclasses.replace(saved, horizon=horizon)
+    try:
+        return search.search_choice(engine, state, decision, random.Random(3), budget)
+    finally:
+        ai.HINTS = saved
+        search.hints_for.cache_clear()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -115,11 +131,15 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=200, help="worlds per decision for the sampler and exact")
     parser.add_argument("--shares", default="0.8,1.0", help="careful shares for the sampler")
     parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--search-ms", type=float, default=0.0, help="also score the search player at this budget")
+    parser.add_argument("--horizons", default=str(ai.HINTS.horizon), help="its playout horizons, comma-separated")
     args = parser.parse_args()
     engine = registry.get("thisbig")
     kind = "cast" if args.players == 2 else "pick"
     shares = [float(s) for s in args.shares.split(",")]
-    names = ["greedy", "prior", *[f"sampler {s:g}" for s in shares], "exact", "oracle"]
+    horizons = [int(h) for h in args.horizons.split(",")] if args.search_ms else []
+    searches = {f"hard {args.search_ms:g}ms h{h}": h for h in horizons}
+    names = ["greedy", "prior", *[f"sampler {s:g}" for s in shares], *searches, "exact", "oracle"]
     totals, secs = dict.fromkeys(names, 0.0), dict.fromkeys(names, 0.0)
     count, fits = 0, []
     for g in range(args.games):
@@ -135,6 +155,10 @@ def main() -> None:
                     begin = time.perf_counter()
                     chosen[f"sampler {s:g}"] = sampler_best(engine, state, d, args.worlds, s)
                     secs[f"sampler {s:g}"] += time.perf_counter() - begin
+                for name, h in searches.items():
+                    begin = time.perf_counter()
+                    chosen[name] = search_pick(engine, state, d, args.search_ms / 1000, h)
+                    secs[name] += time.perf_counter() - begin
                 begin = time.perf_counter()
                 best, fit = exact_best(state, d, args.worlds)
                 secs["exact"] += time.perf_counter() - begin
@@ -149,7 +173,7 @@ def main() -> None:
     print(f"This Big! {args.players}p, {args.games} games, {count} {kind}s of seat 0, {args.worlds} worlds each")
     for name in names:
         timing = f"  ({1000 * secs[name] / max(count, 1):.0f} ms each)" if secs[name] else ""
-        print(f"  {name:12} {totals[name] / max(count, 1):.3f} fish points per {kind}{timing}")
+        print(f"  {name:16} {totals[name] / max(count, 1):.3f} fish points per {kind}{timing}")
     if fits:
         print(f"  exact: share of rejection draws that fit, p10 {fits[len(fits) // 10]:.4f}, "
               f"median {fits[len(fits) // 2]:.4f}")
