@@ -27,18 +27,20 @@ import dataclasses
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import registry  # noqa: E402
-from engines import search  # noqa: E402
+from engines import registry, search  # noqa: E402
 from engines.core import Decision  # noqa: E402
 from engines.thisbig import ai, deal  # noqa: E402
 from engines.thisbig.answers import careful_answer, legal_answers  # noqa: E402
 from engines.thisbig.cards import FACE_CARDS, colour, size  # noqa: E402
 from engines.thisbig.rules import ThisBigEngine, ThisBigState  # noqa: E402
 
+T = TypeVar("T")
 MAX_TRIES = 200_000  # rejection draws per decision before `exact` gives up (and counts the prior's choice)
 
 Hands = dict[int, tuple[list[int], list[int]]]  # seat -> (its River cards, hand and face down; the face-down ones)
@@ -112,16 +114,20 @@ def exact_best(state: ThisBigState, decision: Decision, worlds: int) -> tuple[st
     return (max(totals, key=totals.__getitem__) if kept == worlds else None), kept / tries
 
 
-def search_pick(engine: ThisBigEngine, state: ThisBigState, decision: Decision, budget: float, horizon: int) -> str:
+def search_best(engine: ThisBigEngine, state: ThisBigState, decision: Decision, budget: float, horizon: int) -> str:
     """The search player's choice at this budget (seconds of CPU) with playouts cut off after `horizon` choices."""
-    saved = ai.HINTS
-    search.hints_for.cache_clear()
-    ai.HINTS = dataclasses.replace(saved, horizon=horizon)
+    player = search.Search(engine, state, decision, random.Random(3))
+    player.hints = dataclasses.replace(player.hints, horizon=horizon)
+    return player.run(budget)
+
+
+def timed(secs: dict[str, float], name: str, call: Callable[..., T], *args: Any) -> T:
+    """What `call(*args)` returns, its wall time added to `secs[name]`."""
+    begin = time.perf_counter()
     try:
-        return search.search_choice(engine, state, decision, random.Random(3), budget)
+        return call(*args)
     finally:
-        ai.HINTS = saved
-        search.hints_for.cache_clear()
+        secs[name] += time.perf_counter() - begin
 
 
 def main() -> None:
@@ -152,16 +158,11 @@ def main() -> None:
                 chosen = {"greedy": ai._greedy(engine, state, d, random.Random(1)),
                           "prior": ai._prior(engine, state, d, random.Random(1))}
                 for s in shares:
-                    begin = time.perf_counter()
-                    chosen[f"sampler {s:g}"] = sampler_best(engine, state, d, args.worlds, s)
-                    secs[f"sampler {s:g}"] += time.perf_counter() - begin
+                    name = f"sampler {s:g}"
+                    chosen[name] = timed(secs, name, sampler_best, engine, state, d, args.worlds, s)
                 for name, h in searches.items():
-                    begin = time.perf_counter()
-                    chosen[name] = search_pick(engine, state, d, args.search_ms / 1000, h)
-                    secs[name] += time.perf_counter() - begin
-                begin = time.perf_counter()
-                best, fit = exact_best(state, d, args.worlds)
-                secs["exact"] += time.perf_counter() - begin
+                    chosen[name] = timed(secs, name, search_best, engine, state, d, args.search_ms / 1000, h)
+                best, fit = timed(secs, "exact", exact_best, state, d, args.worlds)
                 chosen["exact"] = chosen["prior"] if best is None else best
                 fits.append(fit)
                 chosen["oracle"] = max(worth, key=worth.__getitem__)
