@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import registry  # noqa: E402
 from engines.pushfish import ai  # noqa: E402
-from engines.pushfish.cards import CHARACTERS  # noqa: E402
+from engines.pushfish.cards import CHARACTERS, GROUND, LEGEND  # noqa: E402
+from engines.pushfish.state import catches  # noqa: E402
 
 Game = tuple[float, str, dict[str, int], list[dict[str, int]], str]
 
@@ -40,10 +41,11 @@ def play(args: tuple[int, int, int]) -> Game:
     assert result is not None
     _, parts = engine.scores(state)
     share = 1.0 / len(result.winners) if watched in result.winners else 0.0
-    if "caught the" in state.ended:
-        ending = "legend, prior seat" if state.ended.startswith(f"p{watched} ") else "legend, another seat"
-    else:
+    landed = [s for s in range(players) if any(GROUND[c].kind == LEGEND for c in catches(state, s))]
+    if not landed:
         ending = "fish count or empty ground"
+    else:  # a legend ends the game at once, so at most one seat holds one
+        ending = "legend, prior seat" if landed == [watched] else "legend, another seat"
     others = [p for s, p in enumerate(parts) if s != watched]
     return share, ending, parts[watched], others, CHARACTERS[state.chars[watched]].key
 
