@@ -4,7 +4,10 @@ One seat plays the prior (rotated), the others `greedy`. It prints the win share
 caught by the prior seat, by another seat, or the fish count), the share won after each ending, each side's
 points by kind, and the win share by the prior seat's character.
 
-    python bench/pushfish_games.py --games 4000 --players 4 --seed 900000
+`--reads` lets the prior seat's view also show face-down cards (all of them, only the legends, or all but the
+legends): a measure of what the hidden ground is worth to the prior, never a player's level.
+
+    python bench/pushfish_games.py --games 4000 --players 4 --seed 900000 [--reads all|legends|others]
 """
 
 from __future__ import annotations
@@ -19,18 +22,38 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines import registry  # noqa: E402
 from engines.pushfish import ai  # noqa: E402
 from engines.pushfish.cards import CHARACTERS, GROUND, LEGEND  # noqa: E402
-from engines.pushfish.state import catches  # noqa: E402
+from engines.pushfish.rules import PushFishEngine  # noqa: E402
+from engines.pushfish.state import FACE_DOWN, PushFishState, PushFishView, catches  # noqa: E402
 
 Game = tuple[float, str, dict[str, int], list[dict[str, int]], str]
+READS = ("none", "all", "legends", "others")
 
 
-def play(args: tuple[int, int, int]) -> Game:
+class Reading(PushFishEngine):
+    """The engine, except that one seat's view also shows some face-down cards (a bench measure only)."""
+
+    def __init__(self, seat: int, reads: str) -> None:
+        super().__init__()
+        self.seat, self.reads = seat, reads
+
+    def view(self, state: PushFishState, seat: int | None) -> PushFishView:
+        """The seat's view, with the face-down cards it reads written into its private `known`."""
+        view = super().view(state, seat)
+        if seat != self.seat or self.reads == "none":
+            return view
+        for pos, shown in enumerate(view.ground):
+            legend = GROUND[state.ground[pos]].kind == LEGEND if shown == FACE_DOWN else False
+            if shown == FACE_DOWN and (self.reads == "all" or (self.reads == "legends") == legend):
+                view.known[pos] = state.ground[pos]
+        return view
+
+
+def play(args: tuple[int, int, int, str]) -> Game:
     """One game: the prior seat's share of the win, the ending, its points and the others', its character."""
-    seed, watched, players = args
-    engine = registry.get("pushfish")
+    seed, watched, players, reads = args
+    engine = Reading(watched, reads)
     rnd = random.Random(seed)
     state = engine.new_game([f"p{i}" for i in range(players)], None, seed)
     while pending := engine.decisions(state):
@@ -64,11 +87,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=900000)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--reads", choices=READS, default="none",
+                        help="face-down cards the prior seat's view also shows (a measure, not a level)")
     args = parser.parse_args()
-    jobs = [(args.seed + g, g % args.players, args.players) for g in range(args.games)]
+    jobs = [(args.seed + g, g % args.players, args.players, args.reads) for g in range(args.games)]
     with Pool(args.processes) as pool:
         games = pool.map(play, jobs, chunksize=20)
-    print(f"pushfish {args.players}p, prior against greedy, {args.games} games from seed {args.seed}")
+    reading = "" if args.reads == "none" else f", the prior reading face-down cards: {args.reads}"
+    print(f"pushfish {args.players}p, prior against greedy{reading}, {args.games} games from seed {args.seed}")
     print(share_line("all", [g[0] for g in games]))
     by_end: dict[str, list[float]] = defaultdict(list)
     by_char: dict[str, list[float]] = defaultdict(list)

@@ -321,3 +321,23 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
     assert "games    5" in run(8, "--report") and played == []  # only what is logged, nothing played
     assert arena.Log(log, 100.0).done == {}  # another budget counts nothing
     assert len({arena.code_digest(key) for key in registry.keys()}) == len(registry.keys())
+
+
+def test_the_pushfish_games_bench_shows_its_seat_only_the_face_down_cards_it_reads():
+    """bench/pushfish_games.py --reads writes the chosen face-down cards into one seat's view and no other's."""
+    from engines.pushfish.cards import GROUND, LEGEND
+    from engines.pushfish.state import FACE_DOWN
+
+    games, plain = _bench("pushfish_games"), registry.get("pushfish")
+    state = next(s for s in (plain.new_game(["a", "b"], None, seed) for seed in range(200))
+                 if any(GROUND[c].kind == LEGEND and not up for c, up in zip(s.ground, s.faceup, strict=True)))
+    mine, theirs = plain.view(state, 0), plain.view(state, 1)
+    for reads in games.READS:
+        engine = games.Reading(0, reads)
+        assert engine.view(state, 1) == theirs
+        shown = engine.view(state, 0)
+        for pos, face in enumerate(mine.ground):
+            legend = GROUND[state.ground[pos]].kind == LEGEND
+            read = face == FACE_DOWN and reads != "none" and (reads == "all" or (reads == "legends") == legend)
+            assert shown.known[pos] == (state.ground[pos] if read else mine.known[pos])
+        assert shown.ground == mine.ground
