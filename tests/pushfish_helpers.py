@@ -88,6 +88,7 @@ def clear_space(state: PushFishState, pos: int, bottom: bool = True) -> None:
     cid = state.ground[pos]
     state.pile = (cid, *state.pile) if bottom else (*state.pile, cid)
     state.ground = replaced(state.ground, pos, -1)
+    state.faceup = replaced(state.faceup, pos, False)  # as the engine keeps it: only cards lie face up
 
 
 def script(monkeypatch, casts: list[int | tuple[float, float]] = (), stops: list[float] = ()) -> list:

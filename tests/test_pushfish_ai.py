@@ -1,14 +1,17 @@
 """Push Fish AI styles: the greedy player and the search's prior, which casts on after a HIT (valuing each new
-cast over the HIT it keeps), counts the Encouragement, goes for the legends and keeps items its effects barely
-beat, and beats the greedy player in self-play."""
+cast over the HIT it keeps), counts the Encouragement, goes for the legends, keeps items its effects barely
+beat and uses William's and Jack's abilities in full, and beats the greedy player in self-play."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
+import pytest
+
 from engines.pushfish import ENGINE
-from engines.pushfish.ai import GREEDY, PRIOR, greedy_choice
-from tests.pushfish_helpers import clear_space, game, give, play, put, script
+from engines.pushfish.ai import GREEDY, PRIOR, _Mind, greedy_choice
+from tests.pushfish_helpers import MISS, clear_space, game, give, play, put, script
 from tests.test_pushfish_rules import CENTRE, OUTSIDE, quiet
 
 
@@ -54,6 +57,44 @@ def test_the_prior_keeps_an_item_its_effect_barely_beats_while_the_greedy_player
     assert s.phase == "lost"
     assert greedy_choice(ENGINE, s, 0, GREEDY) == "items"
     assert greedy_choice(ENGINE, s, 0, PRIOR) == "end"
+
+
+def test_the_prior_william_recasts_as_soon_as_a_bait_misses_while_the_greedy_player_waits_for_nothing_to_hit(
+        monkeypatch):
+    s = quiet(game(chars=("william", "jack")))
+    script(monkeypatch, casts=[MISS])
+    s, _ = play(s, 0, "cast-r1c1")
+    assert s.phase == "cast" and s.missed and "ability" in {c.id for d in ENGINE.decisions(s) for c in d.choices}
+    assert greedy_choice(ENGINE, s, 0, GREEDY).startswith("cast-")  # it keeps the recast for a turn with no HIT
+    assert greedy_choice(ENGINE, s, 0, PRIOR) == "ability"  # one more cast either way: take it now
+
+
+def test_the_prior_peeks_where_seeing_the_card_would_most_raise_its_best_cast():
+    """Its gain per space is the mean, over the cards it has not seen, of the best cast with that card seen there,
+    less the best cast now; it peeks at the largest, the greedy player at the space easiest to hit."""
+    s = quiet(game(chars=("jack", "william")))
+    layout = {10: ("Kraken", False), 11: ("Parrotfish", True), 13: ("Seahorse", False), 15: ("Golden Fish", False)}
+    for pos, (name, up) in layout.items():
+        put(s, pos, name, faceup=up)
+    for pos in set(range(20)) - set(layout):
+        clear_space(s, pos)
+    s, _ = play(s, 0, "ability")
+    view = ENGINE.view(s, 0)
+    mind = _Mind(view, 0, PRIOR)
+    gains = mind.peek_gains()
+    assert set(gains) == {10, 13, 15}
+    for pos, gain in gains.items():
+        best = []
+        for card in mind.unseen():
+            seen = copy.deepcopy(view)
+            seen.known[pos] = card
+            other = _Mind(seen, 0, PRIOR)
+            other._unknown = mind.unknown  # one card more or less among the unseen: not counted
+            best.append(other.best_cast())
+        assert gain == pytest.approx(sum(best) / len(best) - mind.best_cast())
+    assert max(gains, key=gains.get) == 13  # r3c4: the card whose face would most change its cast
+    assert greedy_choice(ENGINE, s, 0, PRIOR) == "peek-r3c4"
+    assert greedy_choice(ENGINE, s, 0, GREEDY) == "peek-r3c1"  # the first of the row it hits most easily
 
 
 def test_the_prior_beats_the_greedy_player_in_self_play():

@@ -32,6 +32,8 @@ class Style:
     mission_share: float  # the share of a mission's points counted for each fish of it still to catch
     item_keep: float = 1.0  # an item is played only when its effect looks worth this many times its points
     count_kept: bool = False  # value another cast over the best HIT already kept this turn (else over nothing)
+    full_abilities: bool = False  # William recasts after any miss; a peek goes where it would tell most (else
+    # William recasts only when nothing hit, and a peek goes to the space easiest to hit)
 
 
 GREEDY = Style(recast_margin=0.3, encouragement=0.0, legend_bonus=4.0, mission_share=0.5)
@@ -45,8 +47,11 @@ GREEDY = Style(recast_margin=0.3, encouragement=0.0, legend_bonus=4.0, mission_s
 # 35.8 % (4 players, 4,000, seeds 660000+). No better, on 4,000-6,000 games: items kept at 1.2 or 2 times
 # their points, an encouragement of 1.5 or 3.5, a mission share of 0.1 or 0.4, a legend bonus of 20, 60, 150,
 # 300 or 1,000, and no legend (or last fish) when it would end the game with this seat behind.
+# Full abilities, on paired seeds (940000+, the other characters' games unchanged): 60.0 % -> 60.8 % (2 players,
+# 20,000 games), 35.2 % -> 35.7 % (4 players, 12,000); William alone 52.1 % -> 55.3 % (2 players) and 28.0 % ->
+# 30.5 % (4 players), Jack alone 57.5 % -> 59.9 % and 33.6 % -> 34.5 % (8,000 games each, seeds 920000+).
 PRIOR = Style(recast_margin=None, encouragement=ITEM_VALUE, legend_bonus=100.0, mission_share=0.25, item_keep=1.5,
-              count_kept=True)
+              count_kept=True, full_abilities=True)
 
 
 def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int, style: Style = GREEDY) -> str:
@@ -97,12 +102,16 @@ class _Mind:
     def unknown(self) -> float:
         """The expected worth of a card nobody has seen (the mean over every unseen card)."""
         if self._unknown is None:
-            view = self.v
-            seen = {c for c in view.ground if c >= 0} | {c for c in view.known if c >= 0}
-            seen |= {c for catches in view.catches for c in catches}
-            unseen = [c for c in range(len(GROUND)) if c not in seen]
+            unseen = self.unseen()
             self._unknown = sum(self.worth(c) for c in unseen) / len(unseen) if unseen else 0.0
         return self._unknown
+
+    def unseen(self) -> list[int]:
+        """The ground cards this seat has not seen (face down, in the pile or out of the game)."""
+        view = self.v
+        seen = {c for c in view.ground if c >= 0} | {c for c in view.known if c >= 0}
+        seen |= {c for catches in view.catches for c in catches}
+        return [c for c in range(len(GROUND)) if c not in seen]
 
     def value(self, card: int) -> float:
         """Points a card is worth to this seat once caught."""
@@ -166,7 +175,11 @@ class _Mind:
         if self.v.sub == "items":
             return self.want_item(ids) or "back"
         if self.v.sub == "peek":
-            return max((i for i in ids if i != "back"), key=self.peek_score)
+            spaces = [i for i in ids if i != "back"]
+            if self.style.full_abilities:
+                gains = self.peek_gains()
+                return max(spaces, key=lambda i: (gains.get(parse_pos(i.split("-")[1]), -1.0), self.peek_score(i)))
+            return max(spaces, key=self.peek_score)
         if self.v.sub in ("swap1", "swap2"):
             return self.swap(ids)
         if "ability" in ids and self.want_ability():
@@ -218,6 +231,25 @@ class _Mind:
         pos = parse_pos(cid.split("-")[1])
         return sim.p_land(pos, pos, self.v.calm, self.hard)
 
+    def peek_gains(self) -> dict[int, float]:
+        """Per unknown face-down space, how much seeing its card would raise the best cast's expected points (each
+        unseen card equally likely there)."""
+        v = self.v
+        floor = self.kept() if self.style.count_kept else 0.0
+        evs = {t: self.cast_ev(t, floor) for t in range(SPACES) if v.ground[t] != EMPTY}
+        now = max(evs.values(), default=0.0)
+        values = [max(self.worth(c), floor) for c in self.unseen()]
+        blind = max(self.unknown, floor)  # what an unseen card there counts for now
+        gains: dict[int, float] = {}
+        for pos in range(SPACES):
+            if v.ground[pos] != FACE_DOWN or v.known[pos] >= 0 or not values:
+                continue
+            near = [(t, sim.p_land(t, pos, v.calm, self.hard)) for t in _around(pos) if t in evs]
+            rest = max((ev for t, ev in evs.items() if all(t != n for n, _ in near)), default=0.0)
+            best = [max([rest, *(evs[t] + p * (value - blind) for t, p in near)]) for value in values]
+            gains[pos] = sum(best) / len(best) - now
+        return gains
+
     def swap(self, ids: list[str]) -> str:
         """Loony: bring a peeked good card to the nearest face-down space."""
         spaces = [parse_pos(i[5:]) for i in ids if i != "back"]
@@ -233,8 +265,8 @@ class _Mind:
         phase = self.v.phase
         if ability in ("steady", "weaken"):
             return phase == "rod"
-        if ability == "recast":
-            return phase == "nohit"
+        if ability == "recast":  # offered once a bait has missed: in full, at once, for one more cast either way
+            return phase == "nohit" or self.style.full_abilities
         if ability == "peek":
             return phase == "cast"
         if ability == "swap":
