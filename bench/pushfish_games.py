@@ -44,9 +44,11 @@ class Reading(PushFishEngine):
         if seat != self.seat or self.reads == "none":
             return view
         for pos, shown in enumerate(view.ground):
-            legend = GROUND[state.ground[pos]].kind == LEGEND if shown == FACE_DOWN else False
-            if shown == FACE_DOWN and (self.reads == "all" or (self.reads == "legends") == legend):
-                view.known[pos] = state.ground[pos]
+            if shown != FACE_DOWN:
+                continue
+            card = state.ground[pos]
+            if self.reads == "all" or (self.reads == "legends") == (GROUND[card].kind == LEGEND):
+                view.known[pos] = card
         return view
 
 
