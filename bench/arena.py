@@ -24,6 +24,17 @@ of them: a run stopped midway, or spread over days, resumes where it was. With `
 and reports the asked games logged so far.
 
     python bench/arena.py --games 400 --pairs hard:greedy --players 2 --game pushfish --log bench/results/arena.jsonl
+
+A game's chance (its deals, shuffles and throws, and each decision's random stream) follows its seed alone, so
+`prior` on the same seats and seeds plays the same game as a searching level until the search first leaves
+its prior. `--paired N` replays those games with `prior` in A's place (fast, and not logged), and N more
+seeds after the asked ones, and prints A's share estimated with the prior as a control: the prior's share
+over the N seeds plus A's lead over the prior game for game. Luck of the seeds that favours or hurts both
+cancels out of that lead, so the estimate is much tighter than the plain share when the search seldom
+leaves its prior:
+
+    python bench/arena.py --games 400 --pairs hard:greedy --players 2 --game pushfish --log bench/results/arena.jsonl \
+        --report --paired 10000 --processes 2
 """
 
 from __future__ import annotations
@@ -151,6 +162,23 @@ def report(key: str, players: int, a: str, b: str, results: list[Result]) -> str
             f"[{low:5.1%}, {high:5.1%}]  fair {1 / players:4.0%}  {timing}")
 
 
+def paired_report(a: str, results: list[Result], same: list[Result], more: list[Result]) -> str:
+    """A's share estimated with the prior as a control: the prior's share over `more` (other seeds) plus A's
+    lead over the prior's game on each seed of `results` (`same`: those seeds), with a normal 95 % interval."""
+    prior = {match[1]: share for match, share, _ in same}
+    leads = [share - prior[match[1]] for match, share, _ in results]
+    n, m = len(leads), len(more)
+    lead = sum(leads) / n
+    base = sum(share for _, share, _ in more) / m
+    spread_lead = sum((x - lead) ** 2 for x in leads) / max(n - 1, 1)
+    spread_base = sum((share - base) ** 2 for _, share, _ in more) / max(m - 1, 1)
+    estimate, half = base + lead, 1.96 * math.sqrt(spread_lead / n + spread_base / m)
+    differ = sum(1 for x in leads if x)
+    return (f"{'':15}paired: prior wins {sum(prior.values()) / n:6.1%} of these {n} games and {base:6.1%} of "
+            f"{m} more; {a} - prior {lead * 100:+.1f} points ({differ} games differ); {a} estimated "
+            f"{estimate:6.1%} [{max(0.0, estimate - half):5.1%}, {min(1.0, estimate + half):5.1%}]")
+
+
 def code_digest(key: str) -> str:
     """A digest of a game's engine files, its card data and the shared code (the contract, the search): logged
     games of the game count only for it."""
@@ -206,9 +234,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000, help="first game seed")
     parser.add_argument("--log", type=Path, default=None, help="JSON lines of finished games: resume and report them")
     parser.add_argument("--report", action="store_true", help="with --log: play nothing, report the logged games")
+    parser.add_argument("--paired", type=int, default=0, metavar="N",
+                        help="also replay the games with prior in A's place, and N more seeds: A's paired estimate")
     args = parser.parse_args()
     if args.report and args.log is None:
         parser.error("--report reads the games of a --log file")
+    if args.paired < 0:
+        parser.error("--paired takes a number of games, 0 or more")
     if args.budget_ms is not None:
         os.environ[BUDGET_ENV] = str(args.budget_ms)
     search.WALL_CAP = 1e9  # the arena measures strength per CPU budget: a busy machine must not cut it short
@@ -236,6 +268,12 @@ def main() -> None:
                     done = [log.done[m] for m in wanted if m in log.done]
                     if done:
                         print(report(key, players, a, b, done), flush=True)
+                    if done and args.paired and PRIOR not in (a, b) and a != b:
+                        same = [(k, seed, tuple(PRIOR if lv == a else lv for lv in levels), seat)
+                                for k, seed, levels, seat in (result[0] for result in done)]
+                        replays = same + matches(key, players, PRIOR, b, args.paired, args.seed + args.games)
+                        played = list(pool.imap(play, replays) if pool else map(play, replays))
+                        print(paired_report(a, done, played[:len(same)], played[len(same):]), flush=True)
     finally:
         if pool:
             pool.close()

@@ -323,6 +323,46 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
     assert len({arena.code_digest(key) for key in registry.keys()}) == len(registry.keys())
 
 
+def test_the_arenas_paired_estimate_adds_the_lead_over_the_prior_game_for_game_to_the_prior_share():
+    """A's estimate is the prior's share over the other seeds plus A's mean lead over the prior's game on the
+    same seed; a seed where both won or both lost adds nothing to the lead."""
+    arena = _bench("arena")
+
+    def games(*shares: float, first: int = 0) -> list:
+        return [(("pushfish", first + i, ("x", "greedy"), 0), share, {}) for i, share in enumerate(shares)]
+
+    line = arena.paired_report("hard", games(1, 0, 1, 1), games(1, 0, 0, 1), games(1, 0, 1, 0, 1, 0, 1, 0, first=9))
+    assert "prior wins  50.0% of these 4 games and  50.0% of 8 more" in line
+    # 1.96 * sqrt(0.25 / 4 + (2 / 7) / 8) = 0.614 either side, cut at 100 %
+    assert "hard - prior +25.0 points (1 games differ)" in line and line.endswith("hard estimated  75.0% [13.6%, 100.0%]")
+
+
+def test_the_arenas_paired_run_replays_the_asked_seats_and_seeds_with_the_prior(tmp_path, monkeypatch, capsys):
+    """`--paired N`: the prior's share "of these games" is what `--pairs prior:greedy` wins on the same seeds,
+    and the N more seeds follow the asked ones."""
+    arena = _bench("arena")
+    played: list[tuple[int, tuple[str, ...]]] = []
+    real_play = arena.play
+    monkeypatch.setattr(arena, "play", lambda match: played.append((match[1], match[2])) or real_play(match))
+    monkeypatch.setattr(search_module, "WALL_CAP", search_module.WALL_CAP)  # main() lifts the cap; put it back
+
+    def run(pair: str, *more: str) -> list[str]:
+        monkeypatch.setattr("sys.argv", ["arena", "--games", "6", "--pairs", pair, "--players", "2", "--game",
+                                         "pushfish", "--seed", "70", *more])
+        arena.main()
+        return capsys.readouterr().out.splitlines()
+
+    prior_share = run("prior:greedy")[-1].split("prior wins")[1].split("[")[0].strip()
+    played.clear()
+    lines = run("normal:greedy", "--paired", "3")
+    assert lines[-1].split("prior wins")[1].split(" of these")[0].strip() == prior_share
+    assert "of 3 more" in lines[-1] and "normal estimated" in lines[-1]
+    asked = [(seed, levels) for seed, levels in played[:6]]
+    assert [seed for seed, _ in played[6:]] == [*(seed for seed, _ in asked), 76, 77, 78]
+    assert [levels for _, levels in played[6:12]] == [tuple("prior" if lv == "normal" else lv for lv in levels)
+                                                      for _, levels in asked]
+
+
 def test_the_pushfish_games_bench_shows_its_seat_only_the_face_down_cards_it_reads():
     """bench/pushfish_games.py --reads writes the chosen face-down cards into one seat's view and no other's."""
     from engines.pushfish.cards import GROUND, LEGEND
