@@ -172,11 +172,12 @@ def paired_report(a: str, results: list[Result], same: list[Result], more: list[
     base = sum(share for _, share, _ in more) / m
     spread_lead = sum((x - lead) ** 2 for x in leads) / max(n - 1, 1)
     spread_base = sum((share - base) ** 2 for _, share, _ in more) / max(m - 1, 1)
-    estimate, half = base + lead, 1.96 * math.sqrt(spread_lead / n + spread_base / m)
+    half = 1.96 * math.sqrt(spread_lead / n + spread_base / m)
+    estimate, low, high = (min(1.0, max(0.0, base + lead + d)) for d in (0.0, -half, half))
     differ = sum(1 for x in leads if x)
     return (f"{'':15}paired: prior wins {sum(prior.values()) / n:6.1%} of these {n} games and {base:6.1%} of "
             f"{m} more; {a} - prior {lead * 100:+.1f} points ({differ} games differ); {a} estimated "
-            f"{estimate:6.1%} [{max(0.0, estimate - half):5.1%}, {min(1.0, estimate + half):5.1%}]")
+            f"{estimate:6.1%} [{low:5.1%}, {high:5.1%}]")
 
 
 def code_digest(key: str) -> str:
