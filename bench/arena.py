@@ -47,6 +47,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from itertools import combinations
 from multiprocessing import get_context
 from pathlib import Path
@@ -180,6 +181,15 @@ def paired_report(a: str, results: list[Result], same: list[Result], more: list[
             f"{estimate:6.1%} [{low:5.1%}, {high:5.1%}]")
 
 
+def paired(a: str, done: list[Result], more: list[Match], run: Callable) -> str:
+    """Replay `done` with the prior in A's seat, and play `more` (the prior's other seeds), with `run` (a map):
+    the paired report."""
+    same = [(key, seed, tuple(PRIOR if lv == a else lv for lv in levels), seat)
+            for (key, seed, levels, seat), _, _ in done]
+    played = list(run(play, same + more))
+    return paired_report(a, done, played[:len(same)], played[len(same):])
+
+
 def code_digest(key: str) -> str:
     """A digest of a game's engine files, its card data and the shared code (the contract, the search): logged
     games of the game count only for it."""
@@ -270,11 +280,8 @@ def main() -> None:
                     if done:
                         print(report(key, players, a, b, done), flush=True)
                     if done and args.paired and PRIOR not in (a, b) and a != b:
-                        same = [(k, seed, tuple(PRIOR if lv == a else lv for lv in levels), seat)
-                                for k, seed, levels, seat in (result[0] for result in done)]
-                        replays = same + matches(key, players, PRIOR, b, args.paired, args.seed + args.games)
-                        played = list(pool.imap(play, replays) if pool else map(play, replays))
-                        print(paired_report(a, done, played[:len(same)], played[len(same):]), flush=True)
+                        more = matches(key, players, PRIOR, b, args.paired, args.seed + args.games)
+                        print(paired(a, done, more, pool.imap if pool else map), flush=True)
     finally:
         if pool:
             pool.close()
