@@ -165,9 +165,9 @@ def report(key: str, players: int, a: str, b: str, results: list[Result]) -> str
 
 def paired_report(a: str, results: list[Result], same: list[Result], more: list[Result]) -> str:
     """A's share estimated with the prior as a control: the prior's share over `more` (other seeds) plus A's
-    lead over the prior's game on each seed of `results` (`same`: those seeds), with a normal 95 % interval."""
-    prior = {match[1]: share for match, share, _ in same}
-    leads = [share - prior[match[1]] for match, share, _ in results]
+    lead over the prior's game on each seed of `results` (`same`: the prior's games, in the same order), with a
+    normal 95 % interval."""
+    leads = [share - base_share for (_, share, _), (_, base_share, _) in zip(results, same, strict=True)]
     n, m = len(leads), len(more)
     lead = sum(leads) / n
     base = sum(share for _, share, _ in more) / m
@@ -176,7 +176,8 @@ def paired_report(a: str, results: list[Result], same: list[Result], more: list[
     half = 1.96 * math.sqrt(spread_lead / n + spread_base / m)
     estimate, low, high = (min(1.0, max(0.0, base + lead + d)) for d in (0.0, -half, half))
     differ = sum(1 for x in leads if x)
-    return (f"{'':15}paired: prior wins {sum(prior.values()) / n:6.1%} of these {n} games and {base:6.1%} of "
+    here = sum(share for _, share, _ in same) / n
+    return (f"{'':15}paired: prior wins {here:6.1%} of these {n} games and {base:6.1%} of "
             f"{m} more; {a} - prior {lead * 100:+.1f} points ({differ} games differ); {a} estimated "
             f"{estimate:6.1%} [{low:5.1%}, {high:5.1%}]")
 

@@ -337,7 +337,7 @@ def test_the_arenas_paired_estimate_adds_the_lead_over_the_prior_game_for_game_t
     assert "hard - prior +25.0 points (1 games differ)" in line and line.endswith("hard estimated  75.0% [13.6%, 100.0%]")
 
 
-def test_the_arenas_paired_run_replays_the_asked_seats_and_seeds_with_the_prior(tmp_path, monkeypatch, capsys):
+def test_the_arenas_paired_run_replays_the_asked_seats_and_seeds_with_the_prior(monkeypatch, capsys):
     """`--paired N`: the prior's share "of these games" is what `--pairs prior:greedy` wins on the same seeds,
     and the N more seeds follow the asked ones."""
     arena = _bench("arena")
@@ -357,7 +357,7 @@ def test_the_arenas_paired_run_replays_the_asked_seats_and_seeds_with_the_prior(
     lines = run("normal:greedy", "--paired", "3")
     assert lines[-1].split("prior wins")[1].split(" of these")[0].strip() == prior_share
     assert "of 3 more" in lines[-1] and "normal estimated" in lines[-1]
-    asked = [(seed, levels) for seed, levels in played[:6]]
+    asked = played[:6]
     assert [seed for seed, _ in played[6:]] == [*(seed for seed, _ in asked), 76, 77, 78]
     assert [levels for _, levels in played[6:12]] == [tuple("prior" if lv == "normal" else lv for lv in levels)
                                                       for _, levels in asked]
