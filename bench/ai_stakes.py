@@ -1,6 +1,7 @@
 """What better decisions could win over the prior, by decision kind: an upper bound and an honest estimate.
 
-Games are played by the search's prior (the greedy player) at every seat. At each decision of the watched seat
+Games are played by the search's prior at the watched seat (rotated) and by the prior or a named level
+(`--opponents greedy`, as in the arena) at the others. At each decision of the watched seat
 with a choice, every choice is valued by prior playouts to the end from the true state, its decks reshuffled
 (future chance stays unknown, the other hands are known):
 - `oracle gain`: the best choice by those values (picked on half of the playouts, valued on the other half,
@@ -13,6 +14,7 @@ the prior.
 
     python bench/ai_stakes.py --game thisbig --games 60 --playouts 400
     python bench/ai_stakes.py --game thisbig --games 40 --playouts 300 --worlds 200 --kinds cast
+    python bench/ai_stakes.py --game thisbig --players 4 --opponents greedy --worlds 400 --kinds pick
 """
 
 from __future__ import annotations
@@ -43,19 +45,25 @@ RESHUFFLE: dict[str, Reshuffle] = {"thisbig": _thisbig_decks}  # games whose dec
 
 
 class Stakes:
-    """One game's engine, prior and deck reshuffle, and the playouts that value choices."""
+    """One game's engine, prior, the other seats' player and deck reshuffle, and the playouts that value choices."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, opponents: str = "") -> None:
         self.engine: GameEngine = registry.get(key)
         self.prior = search.prior_for(key)
+        self.others = self.prior if not opponents else \
+            lambda engine, state, d, rnd: engine.ai_choice(state, d, opponents, rnd)
         self.reshuffle = RESHUFFLE.get(key)
 
+    def play(self, world: GameState, d: Decision, seat: int, rnd: random.Random) -> str:
+        """The choice made at `d`: the prior's for the watched `seat`, the other seats' player's for the rest."""
+        return (self.prior if d.seat == seat else self.others)(self.engine, world, d, rnd)
+
     def rollout(self, world: GameState, seat: int, rnd: random.Random) -> float:
-        """The seat's share of the win when the prior plays every seat to the end."""
+        """The seat's share of the win when the prior plays it, and the others' player the rest, to the end."""
         engine = self.engine
         while pending := engine.decisions(world):
             d = pending[0] if len(pending) == 1 else pending[int(rnd.random() * len(pending))]
-            world, _ = engine.apply_to(world, d, self.prior(engine, world, d, rnd))
+            world, _ = engine.apply_to(world, d, self.play(world, d, seat, rnd))
         return search.final_rewards(engine, world)[seat]
 
     def after(self, state: GameState, decision: Decision, cid: str, seed: int, shuffle: bool) -> float:
@@ -99,9 +107,10 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=400, help="true-state playouts per choice")
     parser.add_argument("--worlds", type=int, default=0, help="honest worlds per decision (0: oracle gain only)")
     parser.add_argument("--kinds", default="", help="decision kinds to value, e.g. cast (default: all)")
+    parser.add_argument("--opponents", default="", help="the other seats' level, e.g. greedy (default: the prior)")
     parser.add_argument("--seed", type=int, default=5000)
     args = parser.parse_args()
-    stakes = Stakes(args.game)
+    stakes = Stakes(args.game, args.opponents)
     engine = stakes.engine
     kinds = set(filter(None, args.kinds.split(",")))
     oracle: dict[str, list[float]] = {}
@@ -112,7 +121,7 @@ def main() -> None:
         rnd, watched = random.Random(seed), g % args.players
         while pending := engine.decisions(state):
             d = pending[0] if len(pending) == 1 else pending[rnd.randrange(len(pending))]
-            play = stakes.prior(engine, state, d, random.Random(rnd.getrandbits(64)))
+            play = stakes.play(state, d, watched, random.Random(rnd.getrandbits(64)))
             if d.seat == watched and len(d.choices) > 1 and (not kinds or d.kind in kinds):
                 local = random.Random(rnd.getrandbits(64))
                 seeds = [local.getrandbits(64) for _ in range(args.playouts)]
@@ -126,7 +135,7 @@ def main() -> None:
                     honest.setdefault(d.kind, []).append((sum(values[pick]) - sum(values[play])) / len(seeds))
             state, _ = engine.apply_to(state, d, play)
     print(f"{args.game} {args.players}p, {args.games} games, {args.playouts} playouts per choice, "
-          f"{args.worlds} honest worlds")
+          f"{args.worlds} honest worlds, opponents {args.opponents or 'the prior'}")
     for kind, gains in sorted(oracle.items()):
         m, se = mean_se(gains)
         line = (f"  {kind:8} {len(gains) / args.games:4.1f}/game  oracle gain {m:+.4f} ±{se:.4f} per decision, "

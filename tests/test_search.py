@@ -381,3 +381,18 @@ def test_the_pushfish_games_bench_shows_its_seat_only_the_face_down_cards_it_rea
             read = face == FACE_DOWN and reads != "none" and (reads == "all" or (reads == "legends") == legend)
             assert shown.known[pos] == (state.ground[pos] if read else mine.known[pos])
         assert shown.ground == mine.ground
+
+
+def test_the_stakes_bench_plays_the_named_level_at_the_other_seats_and_the_prior_at_the_watched_one():
+    """With --opponents greedy, the seats other than the watched one play as greedy, the watched one as the prior;
+    checked where the two tell apart (four-player picks, where the prior expects careful answers)."""
+    stakes = _bench("ai_stakes").Stakes("thisbig", "greedy")
+    engine, differ = stakes.engine, 0
+    for state, decision in random_points("thisbig", 4, 60, 23):
+        greedy = engine.ai_choice(state, decision, "greedy", random.Random(5))
+        prior = stakes.prior(engine, state, decision, random.Random(5))
+        other = (decision.seat + 1) % 4
+        assert stakes.play(state, decision, other, random.Random(5)) == greedy
+        assert stakes.play(state, decision, decision.seat, random.Random(5)) == prior
+        differ += greedy != prior
+    assert differ
