@@ -8,7 +8,9 @@ with a choice, every choice is valued by prior playouts to the end from the true
   so luck in the pick does not count) over the prior's choice: what reading every hand would add;
 - `honest gain` (with --worlds N): the best choice by N worlds the seat's own `determinise` deals (each
   choice played out in the same worlds), valued on the true state over the prior's choice: what one-step
-  Monte Carlo over honest worlds adds, at about N * choices playouts per decision.
+  Monte Carlo over honest worlds adds, at about N * choices playouts per decision;
+- `search gain` (with --search-ms M): the search player's choice at M ms of CPU, valued the same way: how much
+  of the honest gain the search itself finds.
 Gains are in win share per decision and per game (ties shared); a gain of 0.05 per game is about 55 % against
 the prior.
 
@@ -106,6 +108,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--playouts", type=int, default=400, help="true-state playouts per choice")
     parser.add_argument("--worlds", type=int, default=0, help="honest worlds per decision (0: oracle gain only)")
+    parser.add_argument("--search-ms", type=float, default=0, help="value the search's choice at this budget too")
     parser.add_argument("--kinds", default="", help="decision kinds to value, e.g. cast (default: all)")
     parser.add_argument("--opponents", default="", help="the other seats' level, e.g. greedy (default: the prior)")
     parser.add_argument("--seed", type=int, default=5000)
@@ -115,6 +118,7 @@ def main() -> None:
     kinds = set(filter(None, args.kinds.split(",")))
     oracle: dict[str, list[float]] = {}
     honest: dict[str, list[float]] = {}
+    searched: dict[str, list[float]] = {}
     for g in range(args.games):
         seed = args.seed + g
         state = engine.new_game([f"p{i}" for i in range(args.players)], None, seed)
@@ -133,16 +137,19 @@ def main() -> None:
                 if args.worlds:
                     pick = stakes.honest_best(state, d, args.worlds, local)
                     honest.setdefault(d.kind, []).append((sum(values[pick]) - sum(values[play])) / len(seeds))
+                if args.search_ms:
+                    pick = search.search_choice(engine, state, d, local, args.search_ms / 1000.0)
+                    searched.setdefault(d.kind, []).append((sum(values[pick]) - sum(values[play])) / len(seeds))
             state, _ = engine.apply_to(state, d, play)
     print(f"{args.game} {args.players}p, {args.games} games, {args.playouts} playouts per choice, "
           f"{args.worlds} honest worlds, opponents {args.opponents or 'the prior'}")
     for kind, gains in sorted(oracle.items()):
-        m, se = mean_se(gains)
-        line = (f"  {kind:8} {len(gains) / args.games:4.1f}/game  oracle gain {m:+.4f} ±{se:.4f} per decision, "
-                f"{m * len(gains) / args.games:+.4f} per game")
-        if kind in honest:
-            hm, hse = mean_se(honest[kind])
-            line += f"  honest gain {hm:+.4f} ±{hse:.4f}, {hm * len(gains) / args.games:+.4f} per game"
+        rate = len(gains) / args.games
+        line = f"  {kind:8} {rate:4.1f}/game"
+        for name, found in (("oracle", oracle), ("honest", honest), ("search", searched)):
+            if kind in found:
+                m, se = mean_se(found[kind])
+                line += f"  {name} gain {m:+.4f} ±{se:.4f} per decision, {m * rate:+.4f} ±{se * rate:.4f} per game"
         print(line)
 
 
