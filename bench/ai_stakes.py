@@ -91,6 +91,23 @@ class Stakes:
                 totals[cid] += self.after(world, decision, cid, seed, False)
         return max(totals, key=totals.__getitem__)
 
+    def gains(self, state: GameState, decision: Decision, play: str, args: argparse.Namespace,
+              rnd: random.Random) -> dict[str, float]:
+        """Each chooser's gain in win share over the prior's choice `play` at this decision: the oracle's, and the
+        honest worlds' and the search's when asked for."""
+        seeds = [rnd.getrandbits(64) for _ in range(args.playouts)]
+        values = self.true_values(state, decision, seeds)
+        half = args.playouts // 2
+        best = max(values, key=lambda cid: sum(values[cid][:half]))
+        out = {"oracle": (sum(values[best][half:]) - sum(values[play][half:])) / (args.playouts - half)}
+        picks = {}
+        if args.worlds:
+            picks["honest"] = self.honest_best(state, decision, args.worlds, rnd)
+        if args.search_ms:
+            picks["search"] = search.search_choice(self.engine, state, decision, rnd, args.search_ms / 1000.0)
+        out.update({name: (sum(values[cid]) - sum(values[play])) / len(seeds) for name, cid in picks.items()})
+        return out
+
 
 def mean_se(values: list[float]) -> tuple[float, float]:
     """The mean and its standard error."""
@@ -116,9 +133,7 @@ def main() -> None:
     stakes = Stakes(args.game, args.opponents)
     engine = stakes.engine
     kinds = set(filter(None, args.kinds.split(",")))
-    oracle: dict[str, list[float]] = {}
-    honest: dict[str, list[float]] = {}
-    searched: dict[str, list[float]] = {}
+    found: dict[str, dict[str, list[float]]] = {"oracle": {}, "honest": {}, "search": {}}  # name -> kind -> gains
     for g in range(args.games):
         seed = args.seed + g
         state = engine.new_game([f"p{i}" for i in range(args.players)], None, seed)
@@ -127,28 +142,17 @@ def main() -> None:
             d = pending[0] if len(pending) == 1 else pending[rnd.randrange(len(pending))]
             play = stakes.play(state, d, watched, random.Random(rnd.getrandbits(64)))
             if d.seat == watched and len(d.choices) > 1 and (not kinds or d.kind in kinds):
-                local = random.Random(rnd.getrandbits(64))
-                seeds = [local.getrandbits(64) for _ in range(args.playouts)]
-                values = stakes.true_values(state, d, seeds)
-                half = args.playouts // 2
-                best = max(values, key=lambda cid: sum(values[cid][:half]))
-                oracle.setdefault(d.kind, []).append(
-                    (sum(values[best][half:]) - sum(values[play][half:])) / (args.playouts - half))
-                if args.worlds:
-                    pick = stakes.honest_best(state, d, args.worlds, local)
-                    honest.setdefault(d.kind, []).append((sum(values[pick]) - sum(values[play])) / len(seeds))
-                if args.search_ms:
-                    pick = search.search_choice(engine, state, d, local, args.search_ms / 1000.0)
-                    searched.setdefault(d.kind, []).append((sum(values[pick]) - sum(values[play])) / len(seeds))
+                for name, gain in stakes.gains(state, d, play, args, random.Random(rnd.getrandbits(64))).items():
+                    found[name].setdefault(d.kind, []).append(gain)
             state, _ = engine.apply_to(state, d, play)
     print(f"{args.game} {args.players}p, {args.games} games, {args.playouts} playouts per choice, "
           f"{args.worlds} honest worlds, opponents {args.opponents or 'the prior'}")
-    for kind, gains in sorted(oracle.items()):
+    for kind, gains in sorted(found["oracle"].items()):
         rate = len(gains) / args.games
         line = f"  {kind:8} {rate:4.1f}/game"
-        for name, found in (("oracle", oracle), ("honest", honest), ("search", searched)):
-            if kind in found:
-                m, se = mean_se(found[kind])
+        for name, by_kind in found.items():
+            if kind in by_kind:
+                m, se = mean_se(by_kind[kind])
                 line += f"  {name} gain {m:+.4f} ±{se:.4f} per decision, {m * rate:+.4f} ±{se * rate:.4f} per game"
         print(line)
 
