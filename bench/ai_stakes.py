@@ -43,7 +43,15 @@ def _thisbig_decks(state: GameState) -> None:
     state.rng.shuffle(state.tackle)
 
 
-RESHUFFLE: dict[str, Reshuffle] = {"thisbig": _thisbig_decks}  # games whose deck order lives in the state
+def _pushfish_decks(state: GameState) -> None:
+    """Push Fish's fishing pile, item deck and mission deck in a new order (hidden from everyone)."""
+    for name in ("pile", "items", "mdeck"):
+        cards = list(getattr(state, name))
+        state.rng.shuffle(cards)
+        setattr(state, name, tuple(cards))
+
+
+RESHUFFLE: dict[str, Reshuffle] = {"thisbig": _thisbig_decks, "pushfish": _pushfish_decks}  # deck order in the state
 
 
 class Stakes:

@@ -396,3 +396,14 @@ def test_the_stakes_bench_plays_the_named_level_at_the_other_seats_and_the_prior
         assert stakes.play(state, decision, decision.seat, random.Random(5)) == prior
         differ += greedy != prior
     assert differ
+
+
+def test_the_stakes_bench_reorders_push_fish_decks_but_keeps_the_table():
+    """Push Fish's true values reorder only what nobody has seen the order of: the pile, item and mission decks."""
+    stakes = _bench("ai_stakes").Stakes("pushfish")
+    state = random_points("pushfish", 2, 1, 29)[0][0]
+    world = clone(state)
+    stakes.reshuffle(world)
+    assert (world.ground, world.hands, world.faceup) == (state.ground, state.hands, state.faceup)
+    assert all(sorted(getattr(world, n)) == sorted(getattr(state, n)) for n in ("pile", "items", "mdeck"))
+    assert world.pile != state.pile
