@@ -37,21 +37,21 @@ from engines.rng import Rng  # noqa: E402
 Reshuffle = Callable[[GameState], None]
 
 
-def _thisbig_decks(state: GameState) -> None:
-    """This Big!'s River and Tackle Box in a new order (their order is hidden from everyone)."""
-    state.rng.shuffle(state.river)
-    state.rng.shuffle(state.tackle)
+def _decks(*names: str) -> Reshuffle:
+    """A reshuffle that puts the named decks of a state (lists or tuples) in a new order, drawn from its RNG."""
+    def reshuffle(state: GameState) -> None:
+        for name in names:
+            cards = getattr(state, name)
+            order = list(cards)
+            state.rng.shuffle(order)
+            setattr(state, name, type(cards)(order))
+    return reshuffle
 
 
-def _pushfish_decks(state: GameState) -> None:
-    """Push Fish's fishing pile, item deck and mission deck in a new order (hidden from everyone)."""
-    for name in ("pile", "items", "mdeck"):
-        cards = list(getattr(state, name))
-        state.rng.shuffle(cards)
-        setattr(state, name, tuple(cards))
-
-
-RESHUFFLE: dict[str, Reshuffle] = {"thisbig": _thisbig_decks, "pushfish": _pushfish_decks}  # deck order in the state
+RESHUFFLE: dict[str, Reshuffle] = {  # the decks whose order lives in the state and is hidden from everyone
+    "thisbig": _decks("river", "tackle"),  # the River and the Tackle Box
+    "pushfish": _decks("pile", "items", "mdeck"),  # the fishing pile, the item and mission decks
+}
 
 
 class Stakes:
@@ -99,20 +99,20 @@ class Stakes:
                 totals[cid] += self.after(world, decision, cid, seed, False)
         return max(totals, key=totals.__getitem__)
 
-    def gains(self, state: GameState, decision: Decision, play: str, args: argparse.Namespace,
-              rnd: random.Random) -> dict[str, float]:
+    def gains(self, state: GameState, decision: Decision, play: str, rnd: random.Random, playouts: int,
+              worlds: int = 0, search_ms: float = 0.0) -> dict[str, float]:
         """Each chooser's gain in win share over the prior's choice `play` at this decision: the oracle's, and the
-        honest worlds' and the search's when asked for."""
-        seeds = [rnd.getrandbits(64) for _ in range(args.playouts)]
+        honest worlds' and the search's when `worlds` and `search_ms` ask for them."""
+        seeds = [rnd.getrandbits(64) for _ in range(playouts)]
         values = self.true_values(state, decision, seeds)
-        half = args.playouts // 2
+        half = playouts // 2
         best = max(values, key=lambda cid: sum(values[cid][:half]))
-        out = {"oracle": (sum(values[best][half:]) - sum(values[play][half:])) / (args.playouts - half)}
+        out = {"oracle": (sum(values[best][half:]) - sum(values[play][half:])) / (playouts - half)}
         picks = {}
-        if args.worlds:
-            picks["honest"] = self.honest_best(state, decision, args.worlds, rnd)
-        if args.search_ms:
-            picks["search"] = search.search_choice(self.engine, state, decision, rnd, args.search_ms / 1000.0)
+        if worlds:
+            picks["honest"] = self.honest_best(state, decision, worlds, rnd)
+        if search_ms:
+            picks["search"] = search.search_choice(self.engine, state, decision, rnd, search_ms / 1000.0)
         out.update({name: (sum(values[cid]) - sum(values[play])) / len(seeds) for name, cid in picks.items()})
         return out
 
@@ -150,7 +150,9 @@ def main() -> None:
             d = pending[0] if len(pending) == 1 else pending[rnd.randrange(len(pending))]
             play = stakes.play(state, d, watched, random.Random(rnd.getrandbits(64)))
             if d.seat == watched and len(d.choices) > 1 and (not kinds or d.kind in kinds):
-                for name, gain in stakes.gains(state, d, play, args, random.Random(rnd.getrandbits(64))).items():
+                local = random.Random(rnd.getrandbits(64))
+                for name, gain in stakes.gains(state, d, play, local, args.playouts, args.worlds,
+                                               args.search_ms).items():
                     found[name].setdefault(d.kind, []).append(gain)
             state, _ = engine.apply_to(state, d, play)
     print(f"{args.game} {args.players}p, {args.games} games, {args.playouts} playouts per choice, "
