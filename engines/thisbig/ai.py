@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engines.core import Decision
-from engines.search import Hints, win_chances
+from engines.core import Decision, clone
+from engines.rng import Rng
+from engines.search import WALL_CAP, Hints, final_rewards, win_chances
 from engines.thisbig.answers import careful_answer
 from engines.thisbig.cards import CODES, COLOURS, FACES, LUNKER, RIVER_CARDS, card_of, size
 from engines.thisbig.inference import MANY, RUBBISH_MASK
@@ -142,6 +144,41 @@ def _greedy(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd:
 def _prior(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd: random.Random) -> str:
     """The search's prior: the greedy choice, picking as if answers were careful."""
     return greedy_choice(engine, state, decision.seat, rnd, careful=True)
+
+
+def _playout(engine: ThisBigEngine, world: ThisBigState, seat: int, rnd: random.Random) -> float:
+    """The seat's share of the win when the prior plays every seat to the end (in place: `world` is spent)."""
+    while pending := engine.decisions(world):
+        d = pending[0] if len(pending) == 1 else pending[int(rnd.random() * len(pending))]
+        engine.play(world, d.seat, _prior(engine, world, d, rnd), d)  # the prior's choices are legal: no checks
+    return final_rewards(engine, world)[seat]
+
+
+def paired_cast(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd: random.Random,
+                budget: float, max_worlds: int | None = None) -> str:
+    """The lure that wins most often over worlds dealt from the caster's information, every lure played out
+    to the end in the same world with the same dice (one-step Monte Carlo, paired): within `budget` seconds
+    of this thread's CPU (or WALL_CAP budgets of wall time), or
+    `max_worlds` worlds; the prior's among equals."""
+    seat, ids = decision.seat, [c.id for c in decision.choices]
+    totals = dict.fromkeys(ids, 0.0)
+    totals[_prior(engine, state, decision, rnd)] += 1e-9
+    cpu_start, wall_start = time.thread_time(), time.perf_counter()
+    worlds = 0
+    while worlds < (max_worlds or 1 << 30):
+        dealt = engine.determinise(state, seat, rnd)
+        seed = rnd.getrandbits(64)
+        for cid in ids:
+            world = clone(dealt)
+            world.rng = Rng.from_seed(seed)
+            world, _ = engine.apply_to(world, decision, cid)
+            totals[cid] += _playout(engine, world, seat, random.Random(seed))
+        worlds += 1
+        if max_worlds is None:
+            cpu, wall = time.thread_time() - cpu_start, time.perf_counter() - wall_start
+            if cpu + cpu / worlds > budget or wall + wall / worlds > WALL_CAP * budget:
+                break  # one more world of the mean length would run past the budget
+    return max(ids, key=totals.__getitem__)
 
 
 EVAL_SCALE = 2.0  # points of lead that make a win about three times as likely as a loss

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engines.core import BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
+from engines.core import AI_NAMES, BadOptions, Choice, Decision, Event, GameEngine, GameState, Result, View
 from engines.rng import Rng
 from engines.thisbig.answers import (
     answer_detail,
@@ -580,6 +580,16 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
     def determinise(self, state: ThisBigState, seat: int | None, rnd: random.Random) -> ThisBigState:
         """Deal anew everything `seat` has not seen, keeping what the table has shown (see deal.py)."""
         return determinise(state, seat, rnd)
+
+    def ai_choice(self, state: ThisBigState, decision: Decision, level: str, rnd: random.Random) -> str:
+        """As every game's, but a two-player `hard` caster casts by paired worlds (ai.paired_cast)."""
+        if AI_NAMES.get(level, level) == "hard" and decision.kind == "cast" and len(state.players) == 2 \
+                and len(decision.choices) > 1:
+            from engines.search import budget_seconds
+            from engines.thisbig.ai import paired_cast
+
+            return paired_cast(self, state, decision, rnd, budget_seconds())
+        return super().ai_choice(state, decision, level, rnd)
 
     def strategy(self, state: ThisBigState, seat: int, level: str, rnd: random.Random) -> str:
         """'greedy' reads only this seat's view (see ai.py)."""
