@@ -1,4 +1,4 @@
-"""The greedy This Big! player: reasons only from its own view (public table plus its own hand)."""
+"""This Big!'s AI: the greedy player (it reads only its own view), the search's hints, and the paired-world caster."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from engines import search
 from engines.core import Decision, clone
 from engines.rng import Rng
-from engines.search import WALL_CAP, Hints, final_rewards, win_chances
+from engines.search import Hints, final_rewards, win_chances
 from engines.thisbig.answers import careful_answer
 from engines.thisbig.cards import CODES, COLOURS, FACES, LUNKER, RIVER_CARDS, card_of, size
 from engines.thisbig.inference import MANY, RUBBISH_MASK
@@ -158,7 +159,7 @@ def paired_cast(engine: ThisBigEngine, state: ThisBigState, decision: Decision, 
                 budget: float, max_worlds: int | None = None) -> str:
     """The lure that wins most often over worlds dealt from the caster's information, every lure played out
     to the end in the same world with the same dice (one-step Monte Carlo, paired): within `budget` seconds
-    of this thread's CPU (or WALL_CAP budgets of wall time), or
+    of this thread's CPU (or search.WALL_CAP budgets of wall time), or
     `max_worlds` worlds; the prior's among equals."""
     seat, ids = decision.seat, [c.id for c in decision.choices]
     totals = dict.fromkeys(ids, 0.0)
@@ -176,7 +177,7 @@ def paired_cast(engine: ThisBigEngine, state: ThisBigState, decision: Decision, 
         worlds += 1
         if max_worlds is None:
             cpu, wall = time.thread_time() - cpu_start, time.perf_counter() - wall_start
-            if cpu + cpu / worlds > budget or wall + wall / worlds > WALL_CAP * budget:
+            if cpu + cpu / worlds > budget or wall + wall / worlds > search.WALL_CAP * budget:
                 break  # one more world of the mean length would run past the budget
     return max(ids, key=totals.__getitem__)
 
