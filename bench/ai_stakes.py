@@ -9,8 +9,9 @@ with a choice, every choice is valued by prior playouts to the end from the true
 - `honest gain` (with --worlds N): the best choice by N worlds the seat's own `determinise` deals (each
   choice played out in the same worlds), valued on the true state over the prior's choice: what one-step
   Monte Carlo over honest worlds adds, at about N * choices playouts per decision;
-- `search gain` (with --search-ms M): the search player's choice at M ms of CPU, valued the same way: how much
-  of the honest gain the search itself finds.
+- `hard gain` (with --search-ms M): the `hard` player's choice at M ms of CPU (the search, or a game's own
+  choosers such as This Big!'s two-player paired caster), valued the same way: how much of the honest gain it
+  finds.
 Gains are in win share per decision and per game (ties shared); a gain of 0.05 per game is about 55 % against
 the prior.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -102,7 +104,7 @@ class Stakes:
     def gains(self, state: GameState, decision: Decision, play: str, rnd: random.Random, playouts: int,
               worlds: int = 0, search_ms: float = 0.0) -> dict[str, float]:
         """Each chooser's gain in win share over the prior's choice `play` at this decision: the oracle's, and the
-        honest worlds' and the search's when `worlds` and `search_ms` ask for them."""
+        honest worlds' and the `hard` player's when `worlds` and `search_ms` ask for them."""
         seeds = [rnd.getrandbits(64) for _ in range(playouts)]
         values = self.true_values(state, decision, seeds)
         half = playouts // 2
@@ -112,7 +114,8 @@ class Stakes:
         if worlds:
             picks["honest"] = self.honest_best(state, decision, worlds, rnd)
         if search_ms:
-            picks["search"] = search.search_choice(self.engine, state, decision, rnd, search_ms / 1000.0)
+            os.environ[search.BUDGET_ENV] = str(search_ms)
+            picks["hard"] = self.engine.ai_choice(state, decision, "hard", rnd)
         out.update({name: (sum(values[cid]) - sum(values[play])) / len(seeds) for name, cid in picks.items()})
         return out
 
@@ -133,7 +136,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--playouts", type=int, default=400, help="true-state playouts per choice")
     parser.add_argument("--worlds", type=int, default=0, help="honest worlds per decision (0: oracle gain only)")
-    parser.add_argument("--search-ms", type=float, default=0, help="value the search's choice at this budget too")
+    parser.add_argument("--search-ms", type=float, default=0, help="value the hard player's choice at this budget too")
     parser.add_argument("--kinds", default="", help="decision kinds to value, e.g. cast (default: all)")
     parser.add_argument("--opponents", default="", help="the other seats' level, e.g. greedy (default: the prior)")
     parser.add_argument("--seed", type=int, default=5000)
@@ -141,7 +144,7 @@ def main() -> None:
     stakes = Stakes(args.game, args.opponents)
     engine = stakes.engine
     kinds = set(filter(None, args.kinds.split(",")))
-    found: dict[str, dict[str, list[float]]] = {"oracle": {}, "honest": {}, "search": {}}  # name -> kind -> gains
+    found: dict[str, dict[str, list[float]]] = {"oracle": {}, "honest": {}, "hard": {}}  # name -> kind -> gains
     for g in range(args.games):
         seed = args.seed + g
         state = engine.new_game([f"p{i}" for i in range(args.players)], None, seed)
