@@ -1,0 +1,228 @@
+"""Prior variants against `greedy` on paired seeds: would a change to a game's prior win more games?
+
+The search's prior is what `hard` stands on (in Push Fish it plays nearly every choice), so a stronger prior
+is the cheapest lever to try. A variant here replaces the prior in this process only: nothing in engines/
+changes, so no logged arena game is voided. The prior as it is and the variant play the same seeds against
+`greedy` (the prior's seat rotated, as in the arena), and a game's chance follows its seed alone, so the luck
+of the seeds cancels out of the variant's lead over the prior, game for game. It prints both shares, the lead
+with its standard error, and how many games the variant changed.
+
+    python bench/prior_trials.py --list
+    python bench/prior_trials.py --game pushfish --variant end-aware --players 2 --games 4000 --processes 2
+    python bench/prior_trials.py --game thisbig --variant lunker=0.4 --players 2 --games 10000 --processes 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from collections.abc import Callable
+from multiprocessing import get_context
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.arena import PRIOR, matches, play  # noqa: E402
+from engines import search  # noqa: E402
+from engines.core import Decision, GameEngine, GameState  # noqa: E402
+from engines.pushfish import ai as pushfish_ai  # noqa: E402
+from engines.pushfish.cards import FINDS, GROUND, ITEMS, LEGEND, MISSIONS  # noqa: E402
+from engines.thisbig import ai as thisbig_ai  # noqa: E402
+from engines.thisbig.cards import LUNKER, size  # noqa: E402
+
+Policy = search.Policy
+
+
+# ---- This Big! ---------------------------------------------------------------------------------------------
+def _thisbig_cast(score: Callable[[thisbig_ai.ThisBigView, str, float], float]) -> Policy:
+    """The prior, but its casts rank lures by `score(view, lure id, the prior's own score)`."""
+    prior = search.prior_for("thisbig")
+
+    def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+        if decision.kind != "cast" or len(decision.choices) == 1:
+            return prior(engine, state, decision, rnd)
+        view = engine.view(state, decision.seat)
+        pool = thisbig_ai.unseen(view)
+        others = [s for s in range(len(view.players)) if s != view.seat]
+
+        def plain(cid: str) -> float:
+            values = [thisbig_ai._colour_value(view, pool, s, thisbig_ai._lure(cid)) for s in others]
+            return max(values) + 0.1 * sum(values)
+        return max((c.id for c in decision.choices), key=lambda cid: (score(view, cid, plain(cid)), rnd.random()))
+    return policy
+
+
+def thisbig_endgame(arg: str) -> Policy:
+    """`endgame`: once one catch could win, cast the lure likeliest to bring a fish that big.
+
+    The prior's own score breaks ties, and decides every other cast."""
+    def score(view: thisbig_ai.ThisBigView, cid: str, plain: float) -> tuple[float, float]:
+        need = view.target - view.points[view.seat]
+        if not 0 < need <= 5:
+            return 0.0, plain
+        pool, lure = thisbig_ai.unseen(view), thisbig_ai._lure(cid)
+        chances = []
+        for s in range(len(view.players)):
+            if s == view.seat:
+                continue
+            if any(size(c) >= need for c in thisbig_ai._known_fish(view, s, lure)):
+                chances.append(1.0)
+            elif lure != LUNKER and thisbig_ai.COLOURS[lure] in view.lacks[s]:
+                chances.append(0.0)
+            else:
+                big = sum(1 for c in pool if c < 32 and (lure == LUNKER or c >> 3 == lure) and size(c) >= need)
+                chances.append(thisbig_ai._p_any(pool, big, thisbig_ai._unknown_count(view, s)))
+        return max(chances) + 0.1 * sum(chances), plain
+    return _thisbig_cast(score)
+
+
+def thisbig_lunker(arg: str) -> Policy:
+    """`lunker=F` or `lunker=F@P`: the Lunker's cast score times F (while the caster has at most P points)."""
+    factor, _, most = arg.partition("@")
+    f, limit = float(factor), int(most) if most else 1 << 30
+
+    def score(view: thisbig_ai.ThisBigView, cid: str, plain: float) -> float:
+        early = view.points[view.seat] <= limit
+        return plain * f if early and thisbig_ai._lure(cid) == LUNKER else plain
+    return _thisbig_cast(score)
+
+
+# ---- Push Fish ---------------------------------------------------------------------------------------------
+class _EndAwareMind(pushfish_ai._Mind):
+    """The prior's estimates, but a catch that would end the game with this seat still behind is poison: it
+    fights another HIT, or takes the aim least likely to land it (and no ability to help), rather than win it."""
+
+    margin = 0.0  # how far under the best other's estimated score a game-ending catch turns to poison
+    poison = 5.0  # what such a catch is worth (negative)
+    rush = 0.0  # added to the last fish's worth when it ends the game with this seat ahead (legends have theirs)
+
+    def value(self, card: int) -> float:
+        base = super().value(card)
+        if self.v.first_game or not self._ends(card):
+            return base
+        v, me = self.v, self.seat
+        mine = self._score(me) + sum(ITEMS[i].points for i in v.hand) + GROUND[card].score
+        best = max(self._score(s) + v.hand_sizes[s] * pushfish_ai.ITEM_VALUE for s in range(len(v.players)) if s != me)
+        if mine < best - self.margin:
+            return -self.poison
+        return base + self.rush if GROUND[card].kind != LEGEND and mine > best else base
+
+    def _ends(self, card: int) -> bool:
+        """Whether catching this card ends the game: a legend, or this seat's last fish."""
+        c = GROUND[card]
+        if c.kind == LEGEND:
+            return True
+        fish = sum(1 for x in self.v.catches[self.seat] if GROUND[x].kind not in FINDS)
+        return c.kind not in FINDS and fish + 1 >= self.v.fish_goal
+
+    def _score(self, seat: int) -> float:
+        """A seat's fish and mission points (its items are counted by the caller)."""
+        return sum(GROUND[c].score for c in self.v.catches[seat]) + sum(MISSIONS[m].points for m in self.v.won[seat])
+
+    def _poisoned(self) -> bool:
+        v = self.v
+        return v.target >= 0 and v.ground[v.target] >= 0 and self.value(v.ground[v.target]) < 0
+
+    def aim_score(self, cid: str) -> float:
+        chance = super().aim_score(cid)
+        return -chance if self._poisoned() else chance
+
+    def want_ability(self) -> bool:
+        return not (self.v.phase == "rod" and self._poisoned()) and super().want_ability()
+
+
+def pushfish_end_aware(arg: str) -> Policy:
+    """`end-aware` or `end-aware=M`: no landing a game-ender while more than M points behind (default 0).
+
+    See _EndAwareMind; the others' item cards count ITEM_VALUE each, as their points are hidden."""
+    return _end_policy(type("Mind", (_EndAwareMind,), {"margin": float(arg) if arg else 0.0}))
+
+
+def pushfish_end_rush(arg: str) -> Policy:
+    """`end-rush` or `end-rush=B`: end-aware, and the last fish is worth B more when it wins (default 100).
+
+    B defaults to the prior's legend bonus, which a legend already carries."""
+    bonus = float(arg) if arg else pushfish_ai.PRIOR.legend_bonus
+    return _end_policy(type("Mind", (_EndAwareMind,), {"rush": bonus}))
+
+
+def _end_policy(mind: type[_EndAwareMind]) -> Policy:
+    """The prior's choices made by `mind`."""
+
+    def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+        seat = decision.seat
+        ids = engine._ids(state, seat)
+        if len(ids) == 1:
+            return ids[0]
+        m = mind(engine.view(state, seat), seat, pushfish_ai.PRIOR)
+        m.playable = [f"item-{i}" for i in engine._usable_items(state, seat)]
+        return m.pick(ids)
+    return policy
+
+
+VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
+    ("thisbig", "endgame"): thisbig_endgame,
+    ("thisbig", "lunker"): thisbig_lunker,
+    ("pushfish", "end-aware"): pushfish_end_aware,
+    ("pushfish", "end-rush"): pushfish_end_rush,
+}
+
+
+def _use(key: str, variant: str) -> None:
+    """Put the variant in the place of `key`'s prior in this process (a pool worker's initializer)."""
+    if not variant:
+        return
+    name, _, arg = variant.partition("=")
+    policy = VARIANTS[key, name](arg)
+    original = search.prior_for
+    search.prior_for = lambda k: policy if k == key else original(k)
+
+
+def _shares(key: str, variant: str, games: list, processes: int) -> list[float]:
+    """The prior seat's share of each game, the prior replaced by `variant` ('' for none)."""
+    if processes <= 1:
+        _use(key, variant)
+        try:
+            return [share for _, share, _ in map(play, games)]
+        finally:
+            search.prior_for = _ORIGINAL_PRIOR_FOR
+    with get_context("fork").Pool(processes, initializer=_use, initargs=(key, variant)) as pool:
+        return [share for _, share, _ in pool.map(play, games, chunksize=20)]
+
+
+_ORIGINAL_PRIOR_FOR = search.prior_for
+
+
+def main() -> None:
+    """Parse options, play the prior and the variant on the same seeds, print the paired comparison."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="pushfish")
+    parser.add_argument("--variant", default="", help="NAME or NAME=ARG (see --list)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=900000)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--list", action="store_true", help="list the variants and stop")
+    args = parser.parse_args()
+    if args.list or not args.variant:
+        for (key, name), make in VARIANTS.items():
+            print(f"{key:9} {name:10} {make.__doc__.splitlines()[0]}")
+        return
+    if (args.game, args.variant.partition("=")[0]) not in VARIANTS:
+        parser.error(f"no variant {args.variant!r} for {args.game} (see --list)")
+    games = matches(args.game, args.players, PRIOR, "greedy", args.games, args.seed)
+    base = _shares(args.game, "", games, args.processes)
+    trial = _shares(args.game, args.variant, games, args.processes)
+    n = len(games)
+    leads = [t - b for t, b in zip(trial, base, strict=True)]
+    lead = sum(leads) / n
+    spread = math.sqrt(sum((x - lead) ** 2 for x in leads) / max(n - 1, 1) / n)
+    print(f"{args.game} {args.players}p, {n} games from seed {args.seed}, against greedy: prior {sum(base) / n:.2%}, "
+          f"{args.variant} {sum(trial) / n:.2%}; lead {lead * 100:+.2f} ±{spread * 100:.2f} points (standard "
+          f"error), {sum(1 for x in leads if x)} games differ")
+
+
+if __name__ == "__main__":
+    main()
