@@ -1,7 +1,8 @@
 """Where Push Fish games are won: the search's prior against `greedy`, and how those games end.
 
 One seat plays the prior (rotated), the others `greedy`. It prints the win share, how the games end (a legend
-caught by the prior seat, by another seat, or the fish count), the share won after each ending, each side's
+caught by the prior seat, split by whether it was at least the legend's 10 points behind before landing it,
+by another seat, or the fish count), the share won after each ending, each side's
 points by kind, and the win share by the prior seat's character.
 
 `--reads` lets the prior seat's view also show face-down cards (all of them, only the legends, or all but the
@@ -58,9 +59,11 @@ def play(args: tuple[int, int, int, str]) -> Game:
     engine = Reading(watched, reads)
     rnd = random.Random(seed)
     state = engine.new_game([f"p{i}" for i in range(players)], None, seed)
+    before = state
     while pending := engine.decisions(state):
         d = pending[0] if len(pending) == 1 else pending[int(rnd.random() * len(pending))]
         style = ai.PRIOR if d.seat == watched else ai.GREEDY
+        before = state
         state, _ = engine.apply_to(state, d, ai.greedy_choice(engine, state, d.seat, style))
     result = engine.result(state)
     assert result is not None
@@ -70,7 +73,11 @@ def play(args: tuple[int, int, int, str]) -> Game:
     if not landed:
         ending = "fish count or empty ground"
     else:  # a legend ends the game at once, so at most one seat holds one
-        ending = "legend, prior seat" if landed == [watched] else "legend, another seat"
+        ending = "legend, another seat"
+        if landed == [watched]:  # was the prior seat a legend's 10 points behind just before it landed it?
+            was = engine.scores(before)[0]
+            behind = max(p for s, p in enumerate(was) if s != watched) - was[watched] >= 10
+            ending = "legend, prior seat, 10+ behind" if behind else "legend, prior seat"
     others = [p for s, p in enumerate(parts) if s != watched]
     return share, ending, parts[watched], others, CHARACTERS[state.chars[watched]].key
 
@@ -80,7 +87,7 @@ def share_line(name: str, shares: list[float]) -> str:
     n = len(shares)
     m = sum(shares) / n if n else 0.0
     half = 1.96 * math.sqrt(m * (1 - m) / n) if n else 0.0
-    return f"  {name:28} {n:6} games  prior wins {m:6.1%} ±{half:.1%}"
+    return f"  {name:30} {n:6} games  prior wins {m:6.1%} ±{half:.1%}"
 
 
 def main() -> None:
