@@ -31,12 +31,13 @@ from engines.pushfish import ai as pushfish_ai  # noqa: E402
 from engines.pushfish.cards import FINDS, GROUND, ITEMS, LEGEND, MISSIONS  # noqa: E402
 from engines.thisbig import ai as thisbig_ai  # noqa: E402
 from engines.thisbig.cards import LUNKER, size  # noqa: E402
+from engines.thisbig.rules import ThisBigView  # noqa: E402
 
 Policy = search.Policy
 
 
 # ---- This Big! ---------------------------------------------------------------------------------------------
-def _thisbig_cast(score: Callable[[thisbig_ai.ThisBigView, str, float], float]) -> Policy:
+def _thisbig_cast(score: Callable[[ThisBigView, str, float], tuple[float, ...]]) -> Policy:
     """The prior, but its casts rank lures by `score(view, lure id, the prior's own score)`."""
     prior = search.prior_for("thisbig")
 
@@ -58,7 +59,7 @@ def thisbig_endgame(arg: str) -> Policy:
     """`endgame`: once one catch could win, cast the lure likeliest to bring a fish that big.
 
     The prior's own score breaks ties, and decides every other cast."""
-    def score(view: thisbig_ai.ThisBigView, cid: str, plain: float) -> tuple[float, float]:
+    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float, float]:
         need = view.target - view.points[view.seat]
         if not 0 < need <= 5:
             return 0.0, plain
@@ -83,9 +84,9 @@ def thisbig_lunker(arg: str) -> Policy:
     factor, _, most = arg.partition("@")
     f, limit = float(factor), int(most) if most else 1 << 30
 
-    def score(view: thisbig_ai.ThisBigView, cid: str, plain: float) -> float:
+    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float]:
         early = view.points[view.seat] <= limit
-        return plain * f if early and thisbig_ai._lure(cid) == LUNKER else plain
+        return (plain * f if early and thisbig_ai._lure(cid) == LUNKER else plain,)
     return _thisbig_cast(score)
 
 
@@ -168,6 +169,7 @@ VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("pushfish", "end-aware"): pushfish_end_aware,
     ("pushfish", "end-rush"): pushfish_end_rush,
 }
+_ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process
 
 
 def _use(key: str, variant: str) -> None:
@@ -176,8 +178,7 @@ def _use(key: str, variant: str) -> None:
         return
     name, _, arg = variant.partition("=")
     policy = VARIANTS[key, name](arg)
-    original = search.prior_for
-    search.prior_for = lambda k: policy if k == key else original(k)
+    search.prior_for = lambda k: policy if k == key else _ORIGINAL_PRIOR_FOR(k)
 
 
 def _shares(key: str, variant: str, games: list, processes: int) -> list[float]:
@@ -190,9 +191,6 @@ def _shares(key: str, variant: str, games: list, processes: int) -> list[float]:
             search.prior_for = _ORIGINAL_PRIOR_FOR
     with get_context("fork").Pool(processes, initializer=_use, initargs=(key, variant)) as pool:
         return [share for _, share, _ in pool.map(play, games, chunksize=20)]
-
-
-_ORIGINAL_PRIOR_FOR = search.prior_for
 
 
 def main() -> None:
