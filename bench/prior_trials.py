@@ -28,7 +28,8 @@ from bench.arena import PRIOR, matches, play  # noqa: E402
 from engines import search  # noqa: E402
 from engines.core import Decision, GameEngine, GameState  # noqa: E402
 from engines.pushfish import ai as pushfish_ai  # noqa: E402
-from engines.pushfish.cards import FINDS, GROUND, ITEMS, LEGEND, MISSIONS  # noqa: E402
+from engines.pushfish.cards import GROUND, ITEMS, LEGEND, MISSIONS  # noqa: E402
+from engines.pushfish.state import is_fish  # noqa: E402
 from engines.thisbig import ai as thisbig_ai  # noqa: E402
 from engines.thisbig.cards import LUNKER, size  # noqa: E402
 from engines.thisbig.rules import ThisBigView  # noqa: E402
@@ -112,11 +113,9 @@ class _EndAwareMind(pushfish_ai._Mind):
 
     def _ends(self, card: int) -> bool:
         """Whether catching this card ends the game: a legend, or this seat's last fish."""
-        c = GROUND[card]
-        if c.kind == LEGEND:
+        if GROUND[card].kind == LEGEND:
             return True
-        fish = sum(1 for x in self.v.catches[self.seat] if GROUND[x].kind not in FINDS)
-        return c.kind not in FINDS and fish + 1 >= self.v.fish_goal
+        return is_fish(card) and sum(map(is_fish, self.v.catches[self.seat])) + 1 >= self.v.fish_goal
 
     def _score(self, seat: int) -> float:
         """A seat's fish and mission points (its items are counted by the caller)."""
