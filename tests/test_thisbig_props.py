@@ -70,11 +70,11 @@ def test_random_playouts_keep_every_card_and_always_end(players):
     assert ends == {"points", "dumped", "hand", "empty", "played"}
 
 
-def test_views_do_not_depend_on_what_a_seat_may_not_see():
-    rnd = random.Random(5)
+@pytest.mark.parametrize("players", range(2, 7))
+def test_views_do_not_depend_on_what_a_seat_may_not_see(players: int):
+    rnd = random.Random(5 + players)
     compared = changed = 0
-    for game in range(40):
-        players = 2 + game % 5
+    for game in range(players - 2, 40, 5):  # eight games a table size, split so the suite's workers share them
         state = ENGINE.new_game([f"P{i}" for i in range(players)], OPTION_SETS[game % len(OPTION_SETS)], seed=game)
         while ENGINE.decisions(state):
             for seat in [None, *range(players)]:
@@ -85,7 +85,7 @@ def test_views_do_not_depend_on_what_a_seat_may_not_see():
                 compared += 1
             d = rnd.choice(ENGINE.decisions(state))
             state, _ = ENGINE.apply(state, d.seat, ENGINE.choose(state, d.seat, "random", rnd))
-    assert compared > 700 and changed > compared // 2
+    assert compared > 140 and changed > compared // 2, (compared, changed)
 
 
 def test_seat_view_shows_own_hand_and_answer_but_not_others():
