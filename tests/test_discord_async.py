@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from tests.fakediscord.server import FakeDiscord
+from tests.discord_helpers import toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 HOUR = 3600.0
-
-
-async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
-    """A started toy game: Ann (seat 0, to act) and Bob."""
-    await fake.slash(ann, "start toy", stones=12)
-    record = (await run.host.games(fake.guild_id))[-1]
-    await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
-    await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
-    return record.id
 
 
 async def test_a_restarted_bot_resumes_the_game_and_old_components_still_work(fake, run):

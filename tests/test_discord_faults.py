@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
+from tests.discord_helpers import only_reply, toy_game
 from tests.fakediscord.server import ATTACH_FILES, SEND_MESSAGES, THREAD_PERMS, FakeDiscord
-from tests.test_discord_refusals import only_reply, toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 

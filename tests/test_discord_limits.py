@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.discord_helpers import only_reply
 from tests.fakediscord.server import FakeDiscord
-from tests.test_discord_refusals import only_reply
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 

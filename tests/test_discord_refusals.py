@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakediscord.server import FakeDiscord
+from tests.discord_helpers import only_reply, toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
-
-
-async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
-    """A started toy game: Ann (seat 0, to act) and Bob."""
-    await fake.slash(ann, "start toy", stones=12)
-    record = (await run.host.games(fake.guild_id))[-1]
-    await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
-    await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
-    return record.id
-
-
-def only_reply(fake: FakeDiscord, inter) -> str:
-    [reply] = fake.ephemeral_replies(inter)
-    return reply.content
 
 
 async def test_a_stranger_pressing_a_choice_gets_not_your_turn(fake, run):

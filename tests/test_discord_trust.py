@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tests.discord_helpers import only_reply, toy_game
 from tests.fakediscord.server import FakeDiscord
 from tests.test_discord_private import secret_game
-from tests.test_discord_refusals import only_reply, toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
