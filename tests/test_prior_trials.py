@@ -6,15 +6,15 @@ import random
 
 from engines import search
 from engines.pushfish import ENGINE
+from tests.bench_helpers import load_bench
 from tests.pushfish_helpers import card, empty_hands, game, play, put, script, set_catches
-from tests.test_search import _bench
 
 
 def test_a_variant_that_changes_nothing_plays_the_priors_games_and_one_that_changes_casts_does_not():
     """The comparison is paired: the identity variants give every game the same result as the prior, and the
     prior is back in place afterwards."""
-    trials = _bench("prior_trials")
-    arena = _bench("arena")
+    trials = load_bench("prior_trials")
+    arena = load_bench("arena")
     thisbig = arena.matches("thisbig", 2, arena.PRIOR, "greedy", 30, 4100)
     base = trials._shares("thisbig", "", thisbig, 1)
     assert trials._shares("thisbig", "lunker=1", thisbig, 1) == base
@@ -40,7 +40,7 @@ def _fighting_the_golden_fish(monkeypatch, their_catches: list[str]):
 def test_end_aware_will_not_land_a_legend_that_ends_the_game_with_it_behind(monkeypatch):
     """Behind by more than the legend's 10 points, landing it loses at once: the variant takes its worst aim
     (and Samurai Hattori's wider zones are left unused), where the prior takes its best."""
-    trials = _bench("prior_trials")
+    trials = load_bench("prior_trials")
     end_aware = trials.pushfish_end_aware("")
     prior = search.prior_for("pushfish")
     s, decision = _fighting_the_golden_fish(monkeypatch, ["Coelacanth", "Manta Ray", "Arapaima"])

@@ -14,6 +14,7 @@ from engines import registry
 from engines import search as search_module
 from engines.core import AI_LEVELS, ai_level, clone
 from engines.search import BUDGET_ENV, Search, budget_seconds, search_choice
+from tests.bench_helpers import load_bench
 
 GAMES = registry.keys()
 
@@ -220,23 +221,10 @@ def test_the_answer_is_the_priors_unless_another_choice_is_surely_better():
     assert search.best() == "p"
 
 
-
-def _bench(name: str):
-    """A script of bench/ as a module (the benches are scripts, not a package)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_stakes_bench_values_choices_on_the_true_hands_with_only_the_decks_reshuffled():
     """bench/ai_stakes.py's true values keep every hand and reorder only the decks; its honest choice is a legal
     one found from dealt worlds."""
-    stakes = _bench("ai_stakes").Stakes("thisbig")
+    stakes = load_bench("ai_stakes").Stakes("thisbig")
     state, decision = random_points("thisbig", 2, 1, 21)[0]
     engine, seen = stakes.engine, []
 
@@ -263,7 +251,7 @@ def test_the_stakes_bench_values_choices_on_the_true_hands_with_only_the_decks_r
 def test_the_arenas_oracle_searches_the_true_state_and_the_search_player_a_dealt_one():
     """The arena's ceiling (`oracle`) differs from `hard` only in the worlds it searches: the true state with a
     fresh RNG, where the search player deals what its seat has not seen anew."""
-    arena = _bench("arena")
+    arena = load_bench("arena")
     engine = registry.get("thisbig")
     state, decision = random_points("thisbig", 4, 1, 11)[0]
     oracle = arena.OracleSearch(engine, state, decision, random.Random(2)).deal()
@@ -279,7 +267,7 @@ def test_the_arenas_prior_level_is_the_search_prior_played_without_search():
     """`prior` plays the game's prior: Push Fish's own style, elsewhere the greedy player."""
     from engines.pushfish.ai import GREEDY, PRIOR, greedy_choice
 
-    arena = _bench("arena")
+    arena = load_bench("arena")
     engine = registry.get("pushfish")
     points = random_points("pushfish", 2, 30, 12)
     for state, decision in points:
@@ -296,7 +284,7 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
     """A rerun with `--log` plays only the asked games not logged yet, and reports every asked one; rows of
     other engine code or another budget are neither counted nor skipped. The digest covers a game's own files
     and the shared ones, so another game's change leaves its rows standing."""
-    arena = _bench("arena")
+    arena = load_bench("arena")
     log = tmp_path / "arena.jsonl"
     played: list[int] = []
     real_play = arena.play
@@ -326,7 +314,7 @@ def test_the_arenas_log_resumes_a_run_and_counts_only_games_of_the_same_code_and
 def test_the_arenas_paired_estimate_adds_the_lead_over_the_prior_game_for_game_to_the_prior_share():
     """A's estimate is the prior's share over the other seeds plus A's mean lead over the prior's game on the
     same seed; a seed where both won or both lost adds nothing to the lead."""
-    arena = _bench("arena")
+    arena = load_bench("arena")
 
     def games(*shares: float, first: int = 0) -> list:
         return [(("pushfish", first + i, ("x", "greedy"), 0), share, {}) for i, share in enumerate(shares)]
@@ -340,7 +328,7 @@ def test_the_arenas_paired_estimate_adds_the_lead_over_the_prior_game_for_game_t
 def test_the_arenas_paired_run_replays_the_asked_seats_and_seeds_with_the_prior(monkeypatch, capsys):
     """`--paired N`: the prior's share "of these games" is what `--pairs prior:greedy` wins on the same seeds,
     and the N more seeds follow the asked ones."""
-    arena = _bench("arena")
+    arena = load_bench("arena")
     played: list[tuple[int, tuple[str, ...]]] = []
     real_play = arena.play
     monkeypatch.setattr(arena, "play", lambda match: played.append((match[1], match[2])) or real_play(match))
@@ -368,7 +356,7 @@ def test_the_pushfish_games_bench_shows_its_seat_only_the_face_down_cards_it_rea
     from engines.pushfish.cards import GROUND, LEGEND
     from engines.pushfish.state import FACE_DOWN
 
-    games, plain = _bench("pushfish_games"), registry.get("pushfish")
+    games, plain = load_bench("pushfish_games"), registry.get("pushfish")
     state = next(s for s in (plain.new_game(["a", "b"], None, seed) for seed in range(200))
                  if any(GROUND[c].kind == LEGEND and not up for c, up in zip(s.ground, s.faceup, strict=True)))
     mine, theirs = plain.view(state, 0), plain.view(state, 1)
@@ -386,7 +374,7 @@ def test_the_pushfish_games_bench_shows_its_seat_only_the_face_down_cards_it_rea
 def test_the_stakes_bench_plays_the_named_level_at_the_other_seats_and_the_prior_at_the_watched_one():
     """With --opponents greedy, the seats other than the watched one play as greedy, the watched one as the prior;
     checked where the two tell apart (four-player picks, where the prior expects careful answers)."""
-    stakes = _bench("ai_stakes").Stakes("thisbig", "greedy")
+    stakes = load_bench("ai_stakes").Stakes("thisbig", "greedy")
     engine, differ = stakes.engine, 0
     for state, decision in random_points("thisbig", 4, 60, 23):
         greedy = engine.ai_choice(state, decision, "greedy", random.Random(5))
@@ -400,7 +388,7 @@ def test_the_stakes_bench_plays_the_named_level_at_the_other_seats_and_the_prior
 
 def test_the_stakes_bench_reorders_push_fish_decks_but_keeps_the_table():
     """Push Fish's true values reorder only what nobody has seen the order of: the pile, item and mission decks."""
-    stakes = _bench("ai_stakes").Stakes("pushfish")
+    stakes = load_bench("ai_stakes").Stakes("pushfish")
     state = random_points("pushfish", 2, 1, 29)[0][0]
     world = clone(state)
     stakes.reshuffle(world)
