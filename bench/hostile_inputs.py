@@ -23,7 +23,9 @@ from tests.fakediscord.server import FakeDiscord  # noqa: E402
 from tests.test_names import HOSTILE  # noqa: E402
 
 MALFORMED = ["fish:c:12:x", "fish:c:1:2:3", "fish:s:1:1:0:zz", "fish:l:1:dance", "fish:h:abc", "fish:zz:1",
-             "fish:c:" + "9" * 40 + ":1:0:x", "fish:l:-1:join", "fish:c:1:1:99:x", "fish:h:"]
+             "fish:c:" + "9" * 40 + ":1:0:x", "fish:l:-1:join", "fish:c:1:1:99:x", "fish:h:", "fish:r:1x",
+             "fish:a:1x", "fish:a:"]
+ALL_STATUSES = ("lobby", "active", "finished", "cancelled")
 
 
 class Tally:
@@ -98,6 +100,16 @@ async def main() -> None:
                 v = (await run.host.get(game)).version
                 inter = await fake.click(user, board, f"fish:h:{game}", channel_id=elsewhere)
                 tally.add("My hand forged on another server", await refused(run, fake, inter, game, v))
+            real = dict(board.data)  # the forgeries below replace the board's buttons; the real ones come back
+            for user, where in ((eve, elsewhere), (eve, None), (ann, None), (ann, side)):
+                v = (await run.host.get(game)).version
+                count = len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES))
+                forged = {"type": 2, "style": 1, "label": "Play again", "custom_id": f"fish:a:{game}"}
+                board.data["components"] = [{"type": 1, "components": [forged]}]
+                inter = await fake.click(user, board, f"fish:a:{game}", channel_id=where)
+                tally.add("Play again forged under a running game", await refused(run, fake, inter, game, v)
+                          and len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES)) == count)
+            board.data = dict(real)
             for owner, other in ((ann, bob), (bob, ann)):
                 for dm in [m for m in fake.dms(owner) if m.custom_ids]:
                     for cid in dm.custom_ids:
@@ -113,7 +125,7 @@ async def main() -> None:
                 board.data["components"] = [{"type": 1, "components": [forged]}]
                 inter = await fake.click(ann, board, cid)
                 tally.add("malformed custom_id", await refused(run, fake, inter, game, v))
-            board = await run.board(game)
+            board.data = dict(real)
             for cid in board.custom_ids:
                 v = (await run.host.get(game)).version
                 inter = await fake.click(eve, board, cid)
@@ -121,11 +133,9 @@ async def main() -> None:
             long_text = ", ".join(f"fish{i}" for i in range(800))
             for options in ({"characters": long_text}, {"legendary": "99"}, {"characters": ""},
                             {"characters": "jack"}, {"legendary": "0, 1, 2, 3, 4, 5, 6"}, {"length": "x" * 3000}):
-                count = len(await run.host.games(fake.guild_id, statuses=("lobby", "active", "finished",
-                                                                            "cancelled")))
+                count = len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES))
                 inter = await fake.slash(ann, "start pushfish", **options)
-                after = len(await run.host.games(fake.guild_id, statuses=("lobby", "active", "finished",
-                                                                            "cancelled")))
+                after = len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES))
                 tally.add("bad or oversized /fish start option", await refused(run, fake, inter, None, None)
                           and after == count)
         finally:

@@ -223,8 +223,34 @@ class Host:
             if record.status != "active":
                 raise HostError("This game is over.")
             level = await self._standin_level(record)
-            record.seats[seat] = Seat(name=f"{record.seats[seat].name} (AI, {level})", ai=level)
+            record.seats[seat] = Seat(name=f"{record.seats[seat].name} (AI, {level})", ai=level, left=True)
             return (await self._advance(record, [], [])).record
+
+    async def rematch(self, game_id: int, user_id: int, name: str, place_id: int | None) -> GameRecord:
+        """Open a lobby for a finished game's game and options in `place_id`, hosted and first seated by one of
+        its people, with its AI players back at their levels (not the AIs that took over from people who left).
+
+        The others are not seated: each joins, or not. A lobby of the same game already open there is named
+        instead of opening a second one (two players pressing Play again at once get one lobby).
+        """
+        async with self._lock(game_id):
+            record = await self.get(game_id)
+            engine = self.engine(record)
+            if record.status != "finished":
+                raise HostError("This game is not over, so it cannot be played again yet." if record.status in
+                                OPEN_STATUSES else "This game was cancelled; start a new one with `/fish start`.")
+            if record.seat_of(user_id) is None:
+                raise HostError(f"Only this game's players can play it again. Start your own with "
+                                f"`/fish start {engine.key}`.")
+            open_here = [r for r in await self.games(record.guild_id, place_id, ("lobby",)) if r.key == record.key]
+            if open_here:
+                raise HostError(f"A lobby for {engine.name} is already open here (#{open_here[-1].id}): "
+                                f"join it with its buttons.")
+            lobby = await self.create(record.key, record.options, user_id, name, record.guild_id, place_id)
+            for seat in record.seats:
+                if seat.ai is not None and not seat.left:
+                    lobby = await self.add_ai(lobby.id, user_id, seat.ai)
+            return lobby
 
     async def cancel(self, game_id: int, by_user: int, admin: bool = False) -> GameRecord:
         """Cancel a lobby or an active game (its host, or a server admin)."""

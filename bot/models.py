@@ -47,6 +47,7 @@ class Seat(BaseModel):
     ai: str | None = None
     standin: bool = False  # an AI plays this person's seat until they take it back
     standin_level: str | None = None  # the level of that AI (the server's setting when it began)
+    left: bool = False  # an AI took this seat over when its person left the running game
 
     @property
     def automated(self) -> bool:

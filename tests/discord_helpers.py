@@ -1,4 +1,4 @@
-"""Helpers shared by the Discord tests: a started toy game, and the one private reply to a click."""
+"""Helpers shared by the Discord tests: a started or finished toy game, and the one private reply to a click."""
 
 from __future__ import annotations
 
@@ -12,6 +12,25 @@ async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
     await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
     await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
     return record.id
+
+
+async def finished_toy_game(fake: FakeDiscord, run, ann: int, *others: int, stones: int = 6) -> int:
+    """Ann opens the toy game, `others` join, Ann adds an AI and starts; whoever is to act takes the first
+    choice until the game ends. Returns the game id."""
+    await fake.slash(ann, "start toy", stones=stones)
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    for user in others:
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    for _ in range(stones + 1):  # each click takes a stone at least; the last look sees the end
+        record = await run.host.get(game)
+        if record.status == "finished":
+            return game
+        [decision] = run.host.pending(record)
+        board = await run.board(game)
+        await fake.click(record.seats[decision.seat].user_id, board, board.custom_ids[0])
+    raise AssertionError("the toy game did not end")
 
 
 def only_reply(fake: FakeDiscord, inter) -> str:

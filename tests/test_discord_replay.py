@@ -9,23 +9,9 @@ import io
 from PIL import Image
 
 from bot import drawing, replay
+from tests.discord_helpers import finished_toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
-
-
-async def _finished_toy_game(fake, run, ann: int) -> int:
-    """Ann plays the toy game against an AI to its end; returns the game id."""
-    await fake.slash(ann, "start toy", stones=6)
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
-    for _ in range(10):
-        record = await run.host.get(game)
-        if record.status == "finished":
-            return game
-        board = await run.board(game)
-        await fake.click(ann, board, board.custom_ids[0])
-    raise AssertionError("the toy game did not end")
 
 
 def _frames(gif: bytes) -> int:
@@ -37,7 +23,7 @@ def _frames(gif: bytes) -> int:
 
 async def test_the_final_board_s_replay_button_posts_the_whole_game_for_everyone(fake, run):
     ann = fake.add_user("Ann")
-    game = await _finished_toy_game(fake, run, ann)
+    game = await finished_toy_game(fake, run, ann)
     final = await run.board(game)
     assert Image.open(io.BytesIO(final.files["scores.png"])).format == "PNG"  # the score chart beside the board
     inter = await fake.click(ann, final, f"fish:r:{game}")
@@ -75,7 +61,7 @@ async def test_fish_replay_where_no_game_has_started_says_so_and_posts_nothing(f
 
 async def test_a_replay_asked_for_by_several_at_once_is_drawn_once(fake, run, monkeypatch):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    game = await _finished_toy_game(fake, run, ann)
+    game = await finished_toy_game(fake, run, ann)
     drawn = []
     real = drawing.in_pool
 

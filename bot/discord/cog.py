@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.discord import components, ids, limits, messages, options
+from bot.discord import components, ids, limits, lobbies, messages, options
 from bot.discord.table import Table
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord
@@ -21,20 +21,6 @@ from engines.core import AI_LEVELS, GameEngine
 log = logging.getLogger(__name__)
 Action = Callable[[discord.Interaction, int], Awaitable[None]]
 PICK_MAX = 25
-NO_THREADS = ("I can't create threads here (Create Public Threads), so this game will be played in this channel. "
-              "A moderator can allow it for me to give each game its own thread.")
-NEEDED = {"send_messages": "Send Messages", "embed_links": "Embed Links", "attach_files": "Attach Files"}
-
-
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """The permissions the bot needs to play a game where this command was typed and does not have."""
-    perms = interaction.app_permissions
-    needed = dict(NEEDED)
-    if isinstance(interaction.channel, discord.Thread):
-        needed["send_messages_in_threads"] = "Send Messages in Threads"
-    return [name for flag, name in needed.items() if not getattr(perms, flag)]
-
-
 def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
     """Run a command as counted work and answer any failure privately (the one error handler)."""
 
@@ -143,36 +129,10 @@ class FishGroup(app_commands.Group):
                 await self.table.fail(interaction, exc)
 
     async def _open_lobby(self, interaction: discord.Interaction, game: str, given: dict[str, Any]) -> None:
-        engine = self.engines[game]
-        missing = missing_permissions(interaction)
-        if missing:
-            raise HostError(f"I can't run a game here: I am missing {' and '.join(missing)} in this channel. "
-                            f"Ask a moderator to allow {'them' if len(missing) > 1 else 'it'} for me, or start "
-                            f"the game in another channel.")
-        record = await self.host.create(game, options.given(engine, given), interaction.user.id,
+        lobbies.check_permissions(interaction)
+        record = await self.host.create(game, options.given(self.engines[game], given), interaction.user.id,
                                         interaction.user.display_name, interaction.guild_id, interaction.channel_id)
-        settings = await self.host.get_settings(interaction.guild_id)
-        await interaction.response.send_message(embed=messages.lobby_embed(engine, record, settings),
-                                                view=components.lobby_view(record.id))
-        message = await interaction.original_response()
-        thread_id = None
-        channel = interaction.channel
-        if isinstance(channel, discord.TextChannel) and not interaction.app_permissions.create_public_threads:
-            await interaction.followup.send(NO_THREADS, ephemeral=True)
-        elif isinstance(channel, discord.TextChannel):
-            try:
-                name = limits.cut(f"{engine.name} #{record.id}", limits.THREAD_NAME)
-                thread = await message.create_thread(name=name,
-                                                     auto_archive_duration=10080)
-                thread_id = thread.id
-            except discord.HTTPException:
-                log.info("game %s: no thread (not allowed here); it stays in the channel", record.id)
-                await interaction.followup.send(NO_THREADS, ephemeral=True)
-        await self.host.set_place(record.id, channel_id=interaction.channel_id, thread_id=thread_id,
-                                  message_id=message.id)
-        if thread_id is not None:
-            await thread.send(f"Game #{record.id} will be played here. Join with the buttons above or "
-                              f"`/fish join` in this thread.")
+        await lobbies.post(self.table, interaction, record)
 
     @app_commands.command(name="join")
     @guarded

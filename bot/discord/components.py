@@ -124,7 +124,24 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:r:
         await _table(interaction).on_replay_button(interaction, ids.parse_game(self.body))
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, ReplayButton)
+class AgainButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:a:(?P<body>.*)"):
+    """"Play again" under a final board: a lobby for the same game, its AI players back, its people invited."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="Play again", emoji="🔁", style=discord.ButtonStyle.success,
+                                           custom_id=custom_id))
+        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AgainButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_again_button(interaction, ids.parse_game(self.body))
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, ReplayButton, AgainButton)
 
 
 def lobby_view(game: int) -> discord.ui.View:
@@ -136,9 +153,10 @@ def lobby_view(game: int) -> discord.ui.View:
 
 
 def final_view(game: int) -> discord.ui.View:
-    """The button under a finished game's board."""
+    """The buttons under a finished game's board."""
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(ids.replay(game)))
+    view.add_item(AgainButton(ids.again(game)))
     return view
 
 

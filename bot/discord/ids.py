@@ -4,6 +4,8 @@
     fish:s:<game>:<version>:<seat>:<page>     a select of choices (the value is the choice id)
     fish:l:<game>:<action>                    a lobby button (join, leave, ai-easy, ai, ai-hard, start, cancel)
     fish:h:<game>                             the "My hand" button
+    fish:r:<game>                             "Watch the replay" under a final board
+    fish:a:<game>                             "Play again" under a final board
 
 Choice components carry the state version, so a click on an outdated message is refused by the host's
 compare-and-swap. Lobby and hand buttons act on the current lobby or hand, so they need no version.
@@ -60,6 +62,11 @@ def replay(game: int) -> str:
     return f"fish:r:{game}"
 
 
+def again(game: int) -> str:
+    """The custom_id of the "Play again" button on a final board."""
+    return f"fish:a:{game}"
+
+
 def parse_choice(body: str, select: bool = False) -> ChoiceRef | None:
     """The reference in a choice button's (or select's) custom_id body; None when malformed."""
     m = (_SELECT if select else _CHOICE).fullmatch(body)
@@ -77,5 +84,5 @@ def parse_lobby(body: str) -> tuple[int, str] | None:
 
 
 def parse_game(body: str) -> int | None:
-    """The game id of a "My hand" button; None when malformed."""
+    """The game id of a button that names only its game (My hand, replay, play again); None when malformed."""
     return int(body) if _GAME.fullmatch(body) else None

@@ -18,6 +18,7 @@ BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 CHART_FILE = "scores.png"
 MAX_LINES = 8
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)  # people, never roles
 
 
 def shown(text: str) -> str:

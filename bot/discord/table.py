@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot import drawing, replay, timers
-from bot.discord import components, ids, limits, messages, pictures
+from bot.discord import components, ids, limits, lobbies, messages, pictures
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
@@ -34,7 +34,6 @@ from renderers import replay as replay_drawing
 log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = " Your choice is still open: use the newest board, your newest DM or **My hand**."
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
 ANOTHER_SERVER = "That button belongs to a game on another server, so nothing was done."
 ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing was done. Use the game's own board."
@@ -233,6 +232,11 @@ class Table:
         async with self.work():
             await self._game_button(interaction, game, self.show_replay)
 
+    async def on_again_button(self, interaction: discord.Interaction, game: int | None) -> None:
+        """The "Play again" button under a final board (`lobbies.play_again`)."""
+        async with self.work():
+            await self._game_button(interaction, game, lambda inter, g: lobbies.play_again(self, inter, g))
+
     async def show_replay(self, interaction: discord.Interaction, game: int) -> None:
         """Post the game's animated replay where it was asked for (public: it shows only public boards)."""
         record = await self.host.get(game)
@@ -367,14 +371,14 @@ class Table:
         if not repost:
             try:
                 await channel.get_partial_message(record.message_id).edit(  # type: ignore[arg-type]
-                    content=content, embed=embed, attachments=files, view=view, allowed_mentions=MENTION_USERS)
+                    content=content, embed=embed, attachments=files, view=view, allowed_mentions=messages.MENTION_USERS)
                 self._pinged[record.id] = users
                 return
             except discord.HTTPException as exc:  # someone deleted the board, or its thread is archived
                 if not isinstance(exc, discord.NotFound) and exc.code != THREAD_ARCHIVED:
                     raise
         sent, record = await self._post(record, content=content, embed=embed, files=files,
-                                        view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS)
+                                        view=view or discord.utils.MISSING, allowed_mentions=messages.MENTION_USERS)
         channel = self.bot.get_partial_messageable(record.place_id or 0)
         if record.message_id is not None and not fresh:
             with contextlib.suppress(discord.HTTPException):
@@ -449,7 +453,7 @@ class Table:
                 await self.bot.get_partial_messageable(record.place_id).send(
                     f"<@{user_id}>, I can't send you direct messages. Use `/fish hand` here or the "
                     f"**My hand** button under the board to see your hand and make private choices.",
-                    allowed_mentions=MENTION_USERS)
+                    allowed_mentions=messages.MENTION_USERS)
             return
         await self._set_dm_note(record.id, user_id, DmNote(channel.id, sent.id, view is not None, news))
 
@@ -525,7 +529,7 @@ class Table:
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(record.place_id or 0).send(
                 f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
-                allowed_mentions=MENTION_USERS)
+                allowed_mentions=messages.MENTION_USERS)
         await self.host.mark_reminded(record.id, seats)
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
@@ -539,7 +543,7 @@ class Table:
             with contextlib.suppress(discord.HTTPException):
                 await self.bot.get_partial_messageable(record.place_id or 0).send(
                     f"🤖 An AI now plays for <@{record.seats[seat].user_id}> in game #{record.id}. "
-                    f"Use `/fish back` to take your seat back.", allowed_mentions=MENTION_USERS)
+                    f"Use `/fish back` to take your seat back.", allowed_mentions=messages.MENTION_USERS)
         if played is not None:
             await self.publish(played)
 

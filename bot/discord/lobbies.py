@@ -1,0 +1,73 @@
+"""Opening a lobby on Discord: by `/fish start`, or by the "Play again" button under a finished game."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord import components, limits, messages
+from bot.host import HostError
+from bot.models import GameRecord
+
+if TYPE_CHECKING:
+    from bot.discord.table import Table
+
+log = logging.getLogger(__name__)
+NO_THREADS = ("I can't create threads here (Create Public Threads), so this game will be played in this channel. "
+              "A moderator can allow it for me to give each game its own thread.")
+NEEDED = {"send_messages": "Send Messages", "embed_links": "Embed Links", "attach_files": "Attach Files"}
+
+
+def check_permissions(interaction: discord.Interaction) -> None:
+    """Refuse to open a game where the bot lacks a permission it needs to play it."""
+    perms = interaction.app_permissions
+    needed = dict(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):
+        needed["send_messages_in_threads"] = "Send Messages in Threads"
+    missing = [name for flag, name in needed.items() if not getattr(perms, flag)]
+    if missing:
+        raise HostError(f"I can't run a game here: I am missing {' and '.join(missing)} in this channel. "
+                        f"Ask a moderator to allow {'them' if len(missing) > 1 else 'it'} for me, or start "
+                        f"the game in another channel.")
+
+
+async def post(table: Table, interaction: discord.Interaction, record: GameRecord, content: str | None = None) -> None:
+    """Answer the interaction with the lobby's message, then give the game a thread of its own when the bot may
+    create one there (a lobby opened inside a thread stays in it)."""
+    engine = table.host.engine(record)
+    settings = await table.host.get_settings(interaction.guild_id)
+    await interaction.response.send_message(content=limits.content(content) if content else None,
+                                            embed=messages.lobby_embed(engine, record, settings),
+                                            view=components.lobby_view(record.id), allowed_mentions=messages.MENTION_USERS)
+    message = await interaction.original_response()
+    thread: discord.Thread | None = None
+    channel = interaction.channel
+    if isinstance(channel, discord.TextChannel) and not interaction.app_permissions.create_public_threads:
+        await interaction.followup.send(NO_THREADS, ephemeral=True)
+    elif isinstance(channel, discord.TextChannel):
+        try:
+            thread = await message.create_thread(name=limits.cut(f"{engine.name} #{record.id}", limits.THREAD_NAME),
+                                                 auto_archive_duration=10080)
+        except discord.HTTPException:
+            log.info("game %s: no thread (not allowed here); it stays in the channel", record.id)
+            await interaction.followup.send(NO_THREADS, ephemeral=True)
+    await table.host.set_place(record.id, channel_id=interaction.channel_id,
+                               thread_id=thread.id if thread else None, message_id=message.id)
+    if thread is not None:
+        await thread.send(f"Game #{record.id} will be played here. Join with the buttons above or "
+                          f"`/fish join` in this thread.")
+
+
+async def play_again(table: Table, interaction: discord.Interaction, game: int) -> None:
+    """The "Play again" button (its place already checked): a lobby here for the same game and options, hosted by
+    the player who pressed it, with the AI players back; the game's other people are mentioned, to join or not."""
+    check_permissions(interaction)
+    finished = await table.host.get(game)
+    user = interaction.user
+    lobby = await table.host.rematch(game, user.id, user.display_name, interaction.channel_id)
+    others = " ".join(f"<@{s.user_id}>" for s in finished.seats if s.user_id not in (None, user.id))
+    content = f"🔁 {messages.shown(lobby.seats[0].name)} wants to play #{game} again" + \
+        (f": {others}, join with the buttons below." if others else ".")
+    await post(table, interaction, lobby, content)
