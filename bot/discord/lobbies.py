@@ -40,7 +40,8 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
     settings = await table.host.get_settings(interaction.guild_id)
     await interaction.response.send_message(content=limits.content(content) if content else None,
                                             embed=messages.lobby_embed(engine, record, settings),
-                                            view=components.lobby_view(record.id), allowed_mentions=messages.MENTION_USERS)
+                                            view=components.lobby_view(record.id),
+                                            allowed_mentions=messages.MENTION_USERS)
     message = await interaction.original_response()
     thread: discord.Thread | None = None
     channel = interaction.channel

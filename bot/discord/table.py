@@ -371,7 +371,8 @@ class Table:
         if not repost:
             try:
                 await channel.get_partial_message(record.message_id).edit(  # type: ignore[arg-type]
-                    content=content, embed=embed, attachments=files, view=view, allowed_mentions=messages.MENTION_USERS)
+                    content=content, embed=embed, attachments=files, view=view,
+                    allowed_mentions=messages.MENTION_USERS)
                 self._pinged[record.id] = users
                 return
             except discord.HTTPException as exc:  # someone deleted the board, or its thread is archived
