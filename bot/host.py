@@ -16,7 +16,17 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot import workers
-from bot.models import OPEN_STATUSES, DmNote, GameRecord, GuildSettings, Move, Played, Seat, clean_name
+from bot.models import (
+    OPEN_STATUSES,
+    DmNote,
+    Finished,
+    GameRecord,
+    GuildSettings,
+    Move,
+    Played,
+    Seat,
+    clean_name,
+)
 from bot.store import SqliteStore, Store
 from engines import registry
 from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View, ai_level
@@ -78,8 +88,10 @@ class Host:
 
     @classmethod
     async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Host:
-        """A host over the SQLite file at `path`."""
-        return cls(await SqliteStore.open(path), clock)
+        """A host over the SQLite file at `path` (games finished before results were stored get theirs)."""
+        store = await SqliteStore.open(path)
+        await store.fill_results(_result_json)
+        return cls(store, clock)
 
     async def close(self) -> None:
         """Close the store."""
@@ -135,6 +147,10 @@ class Host:
         if channel_id is not None:
             found = [g for g in found if channel_id in (g.channel_id, g.thread_id)]
         return found
+
+    async def finished(self, guild_id: int | None) -> list[Finished]:
+        """A server's finished games with their results, oldest first (for players' records)."""
+        return await self.store.finished(guild_id)
 
     async def active_games(self) -> list[GameRecord]:
         """Every active game on every server."""
@@ -548,7 +564,9 @@ class Host:
         before = self._records.get(record.id)
         setup = before is None or (before.status, before.seats, before.options, before.host_user, before.seed) != (
             record.status, record.seats, record.options, record.host_user, record.seed)
-        if not await self.store.save(record, state_json, expected, moves, setup=setup):
+        result = self.result(record) if record.status == "finished" and setup else None
+        if not await self.store.save(record, state_json, expected, moves, setup=setup,
+                                     result_json=None if result is None else result.model_dump_json()):
             self._records.pop(record.id, None)
             raise HostError(OUTDATED)
         self._records[record.id] = record  # the cache keeps this copy; callers treat Played.record as read-only
@@ -566,6 +584,13 @@ def _playable_by_some_table(engine: GameEngine, options: Any) -> None:
             refusals.append(exc.message)
     raise HostError(f"No table of {engine.min_players}-{engine.max_players} players can start {engine.name} "
                     f"with these options: {refusals[0]}")
+
+
+def _result_json(key: str, state_json: str) -> str | None:
+    """The final result of a finished game from its stored state, as stored JSON."""
+    engine = registry.get(key)
+    result = engine.result(engine.load(state_json))
+    return None if result is None else result.model_dump_json()
 
 
 def _copy(record: GameRecord) -> GameRecord:

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import Event, GameState
+from engines.core import Event, GameState, Result
 
 NAME_MAX = 32  # Discord's own display-name limit; longer text would crowd boards and button labels
 NAME_MARKS_MAX = 2  # combining marks kept on one character (more is "Zalgo" text that draws over its neighbours)
@@ -117,6 +117,17 @@ class Played:
     record: GameRecord
     moves: list[Move] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A finished game as players' records need it: its game, seats, final result and when it ended."""
+
+    game_id: int
+    key: str
+    seats: list[Seat]
+    result: Result
+    ended_at: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,12 +8,13 @@ import json
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.models import DmNote, GameRecord, GuildSettings, Move, Seat
+from bot.models import DmNote, Finished, GameRecord, GuildSettings, Move, Seat
+from engines.core import Result
 
 # The columns of the append-only move log.
 _MOVE_COLUMNS = """
@@ -127,6 +128,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE dm_notes ADD COLUMN news TEXT NOT NULL DEFAULT '[]';
     """,
+    # A finished game keeps its final result (scores, places, winners) for players' records; games finished
+    # before this migration get theirs from their states when the host opens (Store.fill_results).
+    """
+    ALTER TABLE games ADD COLUMN result TEXT;
+    """,
 ]
 
 _COLUMNS = (
@@ -233,6 +239,14 @@ class Store(ABC):
     @abstractmethod
     async def moves(self, game_id: int, last: int | None = None) -> list[Move]:
         """The move log in order (only the last `last` moves when given)."""
+
+    @abstractmethod
+    async def finished(self, guild_id: int | None) -> list[Finished]:
+        """A server's finished games (None: games outside any server) with their results, oldest first."""
+
+    @abstractmethod
+    async def fill_results(self, compute: Callable[[str, str], str | None]) -> int:
+        """Give finished games without a stored result theirs, `compute(key, state JSON)`; how many were filled."""
 
     @abstractmethod
     async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
@@ -405,8 +419,9 @@ class SqliteStore(Store):
         return _record(row) if row else None
 
     async def save(self, record: GameRecord, state_json: str | None, expected_version: int,
-                   moves: Sequence[Move] = (), setup: bool = True) -> bool:
-        """Compare-and-swap the record; the trigger appends the moves in the same statement."""
+                   moves: Sequence[Move] = (), setup: bool = True, result_json: str | None = None) -> bool:
+        """Compare-and-swap the record (with the final result once it ends); the trigger appends the moves in the
+        same statement."""
         batch = None
         if moves:
             batch = json.dumps([[m.index, m.seat, m.choice_id, m.label, int(m.by_ai), m.at] for m in moves])
@@ -416,6 +431,9 @@ class SqliteStore(Store):
         if setup:  # the status is indexed: leaving it out of an ordinary move spares the index a write
             sql += ", status = ?, options = ?, seed = ?, seats = ?, host_user = ?"
             args += (record.status, json.dumps(record.options), record.seed, _seats_json(record), record.host_user)
+        if result_json is not None:
+            sql += ", result = ?"
+            args += (result_json,)
         async with self._lock:
             cur = await self._conn.execute(sql + " WHERE id = ? AND version = ?", (*args, record.id, expected_version))
             return cur.rowcount == 1
@@ -448,6 +466,32 @@ class SqliteStore(Store):
             async with self._conn.execute(sql, args) as cur:
                 rows = await cur.fetchall()
         return [Move(index=r[0], seat=r[1], choice_id=r[2], label=r[3], by_ai=bool(r[4]), at=r[5]) for r in rows]
+
+    async def finished(self, guild_id: int | None) -> list[Finished]:
+        """A server's finished games (None: games outside any server) with their results, oldest first."""
+        place = "guild_id IS NULL" if guild_id is None else "guild_id = ?"
+        async with self._lock:
+            async with self._conn.execute(
+                    f"SELECT id, key, seats, result, updated_at FROM games WHERE status = 'finished' AND {place} "
+                    "AND result IS NOT NULL ORDER BY id", () if guild_id is None else (guild_id,)) as cur:
+                rows = await cur.fetchall()
+        return [Finished(game_id=r[0], key=r[1], seats=[Seat.model_validate(s) for s in json.loads(r[2])],
+                         result=Result.model_validate_json(r[3]), ended_at=r[4]) for r in rows]
+
+    async def fill_results(self, compute: Callable[[str, str], str | None]) -> int:
+        """Give finished games without a stored result theirs, `compute(key, state JSON)`; how many were filled."""
+        async with self._lock:
+            async with self._conn.execute("SELECT id, key, state FROM games WHERE status = 'finished' "
+                                          "AND result IS NULL AND state IS NOT NULL") as cur:
+                rows = await cur.fetchall()
+        filled = 0
+        for game_id, key, state in rows:
+            result_json = compute(key, state)
+            if result_json is not None:
+                async with self._lock:
+                    await self._conn.execute("UPDATE games SET result = ? WHERE id = ?", (result_json, game_id))
+                filled += 1
+        return filled
 
     async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
         """Games of a server in these statuses, newest first."""

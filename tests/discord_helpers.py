@@ -8,10 +8,10 @@ from tests.fakediscord.server import FakeDiscord
 async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
     """A started toy game: Ann (seat 0, to act) and Bob."""
     await fake.slash(ann, "start toy", stones=12)
-    record = (await run.host.games(fake.guild_id))[-1]
-    await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
-    await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
-    return record.id
+    game = max(r.id for r in await run.host.games(fake.guild_id))  # the newest
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    return game
 
 
 async def finished_toy_game(fake: FakeDiscord, run, ann: int, *others: int, stones: int = 6) -> int:

@@ -10,7 +10,7 @@ from tests.fakediscord.server import FakeDiscord
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 SUBCOMMANDS = {"start", "join", "leave", "begin", "cancel", "hand", "status", "games", "rules", "log",
-               "settings", "back", "replay"}
+               "settings", "back", "replay", "stats", "top"}
 
 
 def reply(fake: FakeDiscord, inter) -> str:
@@ -122,7 +122,7 @@ async def test_status_games_rules_and_log(fake, run):
     status = await fake.slash(bob, "status", channel_id=place)
     [answer] = fake.ephemeral_replies(status)
     assert "Toy · game" in answer.text() and answer.files["board.png"].startswith(b"\x89PNG")
-    assert f"#{game} **Toy** — active" in reply(fake, await fake.slash(bob, "games"))
+    assert f"#{game} **Toy** in <#{place}>: **your turn** since <t:" in reply(fake, await fake.slash(bob, "games"))
     assert "Take 1 to 3 stones" in reply(fake, await fake.slash(bob, "rules toy"))
     assert "1. Ann: Take 3" in reply(fake, await fake.slash(bob, "log", channel_id=place))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import bot.store
@@ -36,13 +37,18 @@ async def test_a_finished_game_does_not_keep_its_last_batch_of_moves_beside_the_
 
 async def test_the_migration_clears_old_batches_and_their_logs_still_replay(db_path, toy_game, monkeypatch):
     monkeypatch.setattr(bot.store, "MIGRATIONS", MIGRATIONS[:SHRINKING - 1])
-    host = await Host.open(db_path)
-    game = await all_ai_game(host, toy_game)
-    await host.close()
+    with monkeypatch.context() as old_code:
+        old_code.setattr(Host, "result", lambda self, record: None)  # the code of that schema kept no results
+        old_code.setattr(SqliteStore, "fill_results", lambda self, compute: asyncio.sleep(0, 0))
+        host = await Host.open(db_path)
+        game = await all_ai_game(host, toy_game)
+        await host.close()
     assert stored_batches(db_path) != [None]  # the schema before the migration kept the whole log twice
     monkeypatch.setattr(bot.store, "MIGRATIONS", MIGRATIONS)
     host = await Host.open(db_path)
     assert stored_batches(db_path) == [None]
+    [finished] = await host.finished(None)  # its result was read from its state when the upgraded host opened
+    assert finished.result == host.result(await host.get(game))
     record = await host.get(game)
     replayed = await host.replay(game)
     assert host.engine(record).dump(replayed) == host.engine(record).dump(record.state)

@@ -12,15 +12,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot import stats
 from bot.discord import components, ids, limits, lobbies, messages, options
 from bot.discord.table import Table
 from bot.host import HostError
-from bot.models import OPEN_STATUSES, GameRecord
+from bot.models import OPEN_STATUSES, GameRecord, clean_name
 from engines.core import AI_LEVELS, GameEngine
 
 log = logging.getLogger(__name__)
 Action = Callable[[discord.Interaction, int], Awaitable[None]]
 PICK_MAX = 25
+GAMES_SHOWN = 20  # open games /fish games lists
 def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
     """Run a command as counted work and answer any failure privately (the one error handler)."""
 
@@ -82,6 +84,7 @@ class FishGroup(app_commands.Group):
         self.names = {k: e.name for k, e in self.engines.items()}
         self._add_start()
         self._add_rules()
+        self.add_command(self._top_command())
 
     # ---- finding the game a command is about ----------------------------------------------------
     async def _with_game(self, interaction: discord.Interaction, action: Action,
@@ -248,14 +251,27 @@ class FishGroup(app_commands.Group):
     @app_commands.command(name="games")
     @guarded
     async def games(self, interaction: discord.Interaction) -> None:
-        """This server's open games."""
+        """This server's open games: yours first, and whom each waits on."""
         found = await self.host.games(interaction.guild_id)
         if not found:
             await self.table.tell(interaction, "No open games on this server. Open one with `/fish start <game>`.")
             return
-        lines = [f"#{r.id} **{self.names.get(r.key, r.key)}** — {r.status} in <#{r.place_id}> — "
-                 f"{messages.shown(', '.join(r.names))}" for r in sorted(found, key=lambda r: r.id)]
+        me = interaction.user.id
+        found.sort(key=lambda r: (not messages.waits_on(r, me), r.seat_of(me) is None, r.id))
+        lines = [messages.game_line(r, self.names.get(r.key, r.key), me) for r in found[:GAMES_SHOWN]]
+        if len(found) > GAMES_SHOWN:
+            lines.append(f"…and {len(found) - GAMES_SHOWN} more.")
         await self.table.tell(interaction, "\n".join(lines))
+
+    @app_commands.command(name="stats")
+    @app_commands.describe(player="Whose record (yours if left out)")
+    @guarded
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        """A player's finished games on this server: games, wins and places, per game."""
+        who = player or interaction.user
+        record = stats.players(await self.host.finished(interaction.guild_id)).get(who.id)
+        name = record.name if record is not None else clean_name(who.display_name)
+        await self.table.tell(interaction, messages.record_text(record, name, self.names))
 
     def _add_rules(self) -> None:
         """`/fish rules <game>`: one subcommand per registered game."""
@@ -270,6 +286,25 @@ class FishGroup(app_commands.Group):
 
         return app_commands.Command(name=key, description=f"How to play {engine.name}."[:100], callback=rules,
                                     parent=parent)
+
+    def _top_command(self) -> app_commands.Command:
+        """`/fish top [game]`: the server's leaderboard, with the games offered as choices."""
+        group = self
+
+        @app_commands.describe(game="One game (all games if left out)")
+        @app_commands.choices(game=[app_commands.Choice(name=name, value=key) for key, name in self.names.items()])
+        async def top(interaction: discord.Interaction, game: str | None = None) -> None:
+            await group._top(interaction, game)
+
+        return app_commands.Command(name="top", description="Who has won most on this server, in one game or all.",
+                                    callback=top, parent=self)
+
+    @guarded
+    async def _top(self, interaction: discord.Interaction, game: str | None) -> None:
+        if game is not None and game not in self.engines:
+            raise HostError(f"There is no game called {messages.shown(limits.echo(game))}: pick one from the list.")
+        rows = stats.leaderboard(stats.players(await self.host.finished(interaction.guild_id)).values(), game)
+        await self.table.tell(interaction, messages.top_text(rows, None if game is None else self.names[game]))
 
     @app_commands.command(name="settings")
     @app_commands.describe(remind_hours="Hours idle before the player to act is reminded",

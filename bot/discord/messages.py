@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot import stats
 from bot.discord import limits
 from bot.models import GameRecord, GuildSettings, Move
 from bot.timers import deadlines
@@ -104,6 +105,22 @@ def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int]
     return "\n".join(rows)
 
 
+def waits_on(record: GameRecord, user_id: int) -> bool:
+    """True when a running game waits on this person's choice."""
+    return record.status == "active" and any(record.seats[s].user_id == user_id for s in record.waiting)
+
+
+def game_line(record: GameRecord, name: str, user_id: int) -> str:
+    """One open game for `/fish games`: where it is, who plays, and whom it waits on (you, in bold)."""
+    if record.status == "lobby":
+        now = f"lobby, {counted(len(record.seats), 'seat')} taken"
+    elif waits_on(record, user_id):
+        now = f"**your turn** since <t:{int(min(record.waiting.values()))}:R>"
+    else:
+        now = "waiting on " + (", ".join(shown(record.seats[s].name) for s in record.waiting) or "nobody")
+    return f"#{record.id} **{name}** in <#{record.place_id}>: {now} · {shown(', '.join(record.names))}"
+
+
 def log_text(record: GameRecord, moves: Sequence[Move]) -> str:
     """The recent turns, oldest first."""
     if not moves:
@@ -131,3 +148,41 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     e.add_field(name="lobby_hours", value=f"{settings.lobby_hours:g} h before an unstarted lobby expires")
     e.add_field(name="standin_level", value=f"{settings.standin_level}: the AI level that stands in for people")
     return limits.embed(e)
+
+
+def counted(n: int, word: str) -> str:
+    """`1 game`, `3 games`."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _tally_text(tally: stats.Tally) -> str:
+    """`5 games, 3 won (60 %), average place 1.4`."""
+    return (f"{counted(tally.played, 'game')}, {tally.won} won ({tally.share:.0%}), "
+            f"average place {tally.mean_place:.1f}")
+
+
+def record_text(player: stats.Player | None, name: str, names: dict[str, str]) -> str:
+    """A person's record on this server: all games, each game, and their latest finish."""
+    if player is None:
+        return f"**{shown(name)}** has no finished games on this server yet."
+    lines = [f"**{shown(name)}** on this server: {_tally_text(player.total)}."]
+    for key, tally in stats.ordered(list(names), player.games):
+        lines.append(f"• {names[key]}: {_tally_text(tally)}, best score {tally.best}")
+    last = player.total.last
+    if last is not None:
+        seat = stats.seat_of(last, player.user_id)
+        lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, "
+                     f"{stats.place_name(last.result.ranks[seat])} of {len(last.seats)}"
+                     f"{' 🏆' if seat in last.result.winners else ''}, <t:{int(last.ended_at)}:R>.")
+    return "\n".join(lines)
+
+
+def top_text(rows: Sequence[tuple[stats.Player, stats.Tally]], game: str | None) -> str:
+    """A server's leaderboard in one game (None: all games), most wins first."""
+    where = game or "all games"
+    if not rows:
+        return f"No finished games of {where} with people on this server yet."
+    lines = [f"**Most wins on this server: {where}**"]
+    lines += [f"{i}. {shown(p.name)}: {t.won} won of {counted(t.played, 'game')} ({t.share:.0%}), "
+              f"average place {t.mean_place:.1f}" for i, (p, t) in enumerate(rows, 1)]
+    return "\n".join(lines)

@@ -21,6 +21,7 @@ from tests.fakediscord.wire import (
     EPHEMERAL,
     Interaction,
     Msg,
+    UserOption,
     error,
     iso,
     json_response,
@@ -212,7 +213,9 @@ class FakeDiscord:
         waits for the answer and the bot to go idle."""
         channel_id = channel_id or self.channel_id
         payload = self._base_interaction(user_id, channel_id, 2)
-        opts = [{"name": k, "type": option_type(v), "value": v} for k, v in options.items() if v is not None]
+        opts = [{"name": k, "type": option_type(v), "value": str(v.user_id) if isinstance(v, UserOption) else v}
+                for k, v in options.items() if v is not None]
+        named = [v.user_id for v in options.values() if isinstance(v, UserOption)]
         root = next((c for cmds in self.commands.values() for c in cmds if c["name"] == "fish"), None)
         *groups, name = sub.split()
         typed: dict[str, Any] = {"name": name, "type": 1, "options": opts}
@@ -220,6 +223,11 @@ class FakeDiscord:
             typed = {"name": group, "type": 2, "options": [typed]}
         payload["data"] = {"id": str(root["id"]) if root else str(self.snowflake()), "name": "fish", "type": 1,
                            "options": [typed]}
+        if named:  # Discord sends the users an option names, and their membership here
+            payload["data"]["resolved"] = {
+                "users": {str(u): self.users[u] for u in named},
+                "members": {str(u): {"roles": [], "joined_at": iso(), "deaf": False, "mute": False, "flags": 0,
+                                     "permissions": str(ALL_MEMBER)} for u in named}}
         return await self._send(payload, channel_id, None, wait)
 
     async def click(self, user_id: int, message: Msg, custom_id: str, values: list[str] | None = None,

@@ -104,7 +104,16 @@ def error(status: int, code: int, message: str) -> web.Response:
     return json_response(status, {"message": message, "code": code})
 
 
+@dataclass(frozen=True)
+class UserOption:
+    """A slash command's user option (type 6): the member it names, resolved by Discord."""
+
+    user_id: int
+
+
 def option_type(value: Any) -> int:
+    if isinstance(value, UserOption):
+        return 6
     if isinstance(value, bool):
         return 5
     if isinstance(value, int):
