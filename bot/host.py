@@ -19,18 +19,20 @@ from bot import workers
 from bot.models import (
     OPEN_STATUSES,
     DmNote,
-    Finished,
     GameRecord,
     GuildSettings,
     Move,
     Played,
+    PlayerRecord,
     Seat,
+    Tally,
     clean_name,
 )
 from bot.store import SqliteStore, Store
 from engines import registry
 from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View, ai_level
 
+LEADERS = 10  # people a leaderboard shows
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
 AI_ENV_PREFIX = "FISHBOT_AI"  # settings of the AI players (e.g. FISHBOT_AI_BUDGET_MS), passed to each worker call
@@ -148,9 +150,13 @@ class Host:
             found = [g for g in found if channel_id in (g.channel_id, g.thread_id)]
         return found
 
-    async def finished(self, guild_id: int | None) -> list[Finished]:
-        """A server's finished games with their results, oldest first (for players' records)."""
-        return await self.store.finished(guild_id)
+    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
+        """A person's finished games on a server, or None if they have none."""
+        return await self.store.player_record(guild_id, user_id)
+
+    async def leaders(self, guild_id: int | None, key: str | None, limit: int = LEADERS) -> list[tuple[str, Tally]]:
+        """A server's people with the most wins, in one game (None: all)."""
+        return await self.store.leaders(guild_id, key, limit)
 
     async def active_games(self) -> list[GameRecord]:
         """Every active game on every server."""

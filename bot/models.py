@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import Event, GameState, Result
+from engines.core import Event, GameState
 
 NAME_MAX = 32  # Discord's own display-name limit; longer text would crowd boards and button labels
 NAME_MARKS_MAX = 2  # combining marks kept on one character (more is "Zalgo" text that draws over its neighbours)
@@ -120,14 +120,45 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
-class Finished:
-    """A finished game as players' records need it: its game, seats, final result and when it ended."""
+class Tally:
+    """A person's finished games (in one game, or in all): how many, how many won, their places and best score."""
+
+    played: int
+    won: int
+    places: int  # the sum of finishing places (1 is first; tied seats share a place)
+    best: int
+
+    @property
+    def share(self) -> float:
+        """The share of these games won."""
+        return self.won / self.played
+
+    @property
+    def mean_place(self) -> float:
+        """The average finishing place."""
+        return self.places / self.played
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """Where one person finished one game."""
 
     game_id: int
     key: str
-    seats: list[Seat]
-    result: Result
+    place: int
+    players: int
+    won: bool
     ended_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A person's finished games on a server: in all games, per game (by key), the latest, and their latest name."""
+
+    name: str
+    total: Tally
+    games: dict[str, Tally]
+    latest: Finish
 
 
 @dataclass(frozen=True, slots=True)

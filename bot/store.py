@@ -13,8 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.models import DmNote, Finished, GameRecord, GuildSettings, Move, Seat
-from engines.core import Result
+from bot.models import DmNote, Finish, GameRecord, GuildSettings, Move, PlayerRecord, Seat, Tally
 
 # The columns of the append-only move log.
 _MOVE_COLUMNS = """
@@ -128,12 +127,41 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE dm_notes ADD COLUMN news TEXT NOT NULL DEFAULT '[]';
     """,
-    # A finished game keeps its final result (scores, places, winners) for players' records; games finished
-    # before this migration get theirs from their states when the host opens (Store.fill_results).
+    # A finished game keeps its final result, and a trigger writes each person's finish from it (place, score,
+    # won) for players' records, under indexes that answer a record or a leaderboard alone; games finished
+    # before this migration get theirs when the host opens (Store.fill_results).
     """
     ALTER TABLE games ADD COLUMN result TEXT;
+    CREATE TABLE finishes (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        guild_id INTEGER,
+        user_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        place INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        ended_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX finishes_by_person ON finishes (guild_id, user_id, key, won, place, score);
+    CREATE INDEX finishes_by_game ON finishes (guild_id, key, user_id, won, place, score);
+    CREATE TRIGGER games_record_finishes AFTER UPDATE OF result ON games WHEN NEW.result IS NOT NULL
+    BEGIN
+        DELETE FROM finishes WHERE game_id = NEW.id;
+        INSERT INTO finishes (game_id, seat, guild_id, user_id, key, name, place, players, score, won, ended_at)
+        SELECT NEW.id, seat.key, NEW.guild_id, json_extract(seat.value, '$.user_id'), NEW.key,
+               json_extract(seat.value, '$.name'), json_extract(NEW.result, '$.ranks[' || seat.key || ']'),
+               json_array_length(NEW.seats), json_extract(NEW.result, '$.scores[' || seat.key || ']'),
+               EXISTS (SELECT 1 FROM json_each(NEW.result, '$.winners') AS w WHERE w.value = seat.key),
+               NEW.updated_at
+        FROM json_each(NEW.seats) AS seat WHERE json_extract(seat.value, '$.user_id') IS NOT NULL;
+    END;
     """,
 ]
+_TALLY = "COUNT(*) AS played, SUM(won) AS won, SUM(place) AS places, MAX(score) AS top"
 
 _COLUMNS = (
     "id, key, options, seed, status, host_user, guild_id, channel_id, thread_id, message_id, seats, "
@@ -241,8 +269,12 @@ class Store(ABC):
         """The move log in order (only the last `last` moves when given)."""
 
     @abstractmethod
-    async def finished(self, guild_id: int | None) -> list[Finished]:
-        """A server's finished games (None: games outside any server) with their results, oldest first."""
+    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
+        """A person's finished games on a server (None: outside any server), or None if they have none."""
+
+    @abstractmethod
+    async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
+        """A server's people with the most wins in one game (None: all): their latest names and tallies."""
 
     @abstractmethod
     async def fill_results(self, compute: Callable[[str, str], str | None]) -> int:
@@ -467,16 +499,38 @@ class SqliteStore(Store):
                 rows = await cur.fetchall()
         return [Move(index=r[0], seat=r[1], choice_id=r[2], label=r[3], by_ai=bool(r[4]), at=r[5]) for r in rows]
 
-    async def finished(self, guild_id: int | None) -> list[Finished]:
-        """A server's finished games (None: games outside any server) with their results, oldest first."""
-        place = "guild_id IS NULL" if guild_id is None else "guild_id = ?"
+    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
+        """A person's finished games on a server (None: outside any server), or None if they have none."""
         async with self._lock:
-            async with self._conn.execute(
-                    f"SELECT id, key, seats, result, updated_at FROM games WHERE status = 'finished' AND {place} "
-                    "AND result IS NOT NULL ORDER BY id", () if guild_id is None else (guild_id,)) as cur:
+            async with self._conn.execute(f"SELECT key, {_TALLY} FROM finishes WHERE guild_id IS ? AND user_id = ? "
+                                          "GROUP BY key", (guild_id, user_id)) as cur:
+                per_game = await cur.fetchall()
+            async with self._conn.execute("SELECT game_id, key, place, players, won, ended_at, name FROM finishes "
+                                          "WHERE guild_id IS ? AND user_id = ? ORDER BY game_id DESC LIMIT 1",
+                                          (guild_id, user_id)) as cur:
+                latest = await cur.fetchone()
+        if latest is None:
+            return None
+        games = {key: Tally(*counts) for key, *counts in per_game}
+        total = Tally(*(sum(t[i] for t in per_game) for i in (1, 2, 3)), best=max(t.best for t in games.values()))
+        return PlayerRecord(name=latest[6], total=total, games=games, latest=Finish(
+            game_id=latest[0], key=latest[1], place=latest[2], players=latest[3], won=bool(latest[4]),
+            ended_at=latest[5]))
+
+    async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
+        """A server's people with the most wins in one game (None: all): their latest names and tallies; ties go to
+        the better share won, then the better average place."""
+        game = "" if key is None else " AND key = ?"
+        order = "won DESC, 1.0 * won / played DESC, 1.0 * places / played"
+        sql = (f"WITH best AS (SELECT user_id, {_TALLY} FROM finishes WHERE guild_id IS ?{game} "
+               f"GROUP BY user_id ORDER BY {order}, user_id LIMIT ?) "
+               "SELECT (SELECT name FROM finishes AS named WHERE named.guild_id IS ? AND named.user_id = best.user_id "
+               f"ORDER BY named.game_id DESC LIMIT 1) AS name, played, won, places, top FROM best "
+               f"ORDER BY {order}, name, user_id")
+        async with self._lock:
+            async with self._conn.execute(sql, (guild_id, *(() if key is None else (key,)), limit, guild_id)) as cur:
                 rows = await cur.fetchall()
-        return [Finished(game_id=r[0], key=r[1], seats=[Seat.model_validate(s) for s in json.loads(r[2])],
-                         result=Result.model_validate_json(r[3]), ended_at=r[4]) for r in rows]
+        return [(name, Tally(*counts)) for name, *counts in rows]
 
     async def fill_results(self, compute: Callable[[str, str], str | None]) -> int:
         """Give finished games without a stored result theirs, `compute(key, state JSON)`; how many were filled."""

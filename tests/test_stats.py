@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot import stats
+from bot.discord.messages import place_name
 from bot.host import Host
-from bot.models import Finished, Seat
+from bot.models import GameRecord, Seat
+from bot.store import SqliteStore
 from engines.core import Result
 from tests.discord_helpers import finished_toy_game, only_reply, toy_game
 from tests.fakediscord.wire import UserOption
@@ -15,55 +16,69 @@ from tests.fakediscord.wire import UserOption
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 ANN, BOB, CAROL = 1, 2, 3
+GUILD = 10
 
 
-def _game(game_id: int, key: str, seats: list[tuple[int | None, str]], scores: list[int],
-          winners: list[int] | None = None) -> Finished:
-    """A finished game of these (user id, name) seats and scores (None: an AI seat)."""
-    result = Result.from_scores(scores, [{} for _ in scores], winners)
-    return Finished(game_id=game_id, key=key, seats=[Seat(user_id=u, name=n, ai=None if u else "hard")
-                                                     for u, n in seats],
-                    result=result, ended_at=1000.0 + game_id)
+async def _finish(store: SqliteStore, key: str, seats: list[tuple[int | None, str]], scores: list[int],
+                  guild: int | None = GUILD) -> int:
+    """Store a game of these (user id, name) seats (None: an AI) finishing with these scores; returns its id."""
+    record = GameRecord(id=0, key=key, options={}, seed=1, status="active", host_user=ANN, guild_id=guild,
+                        seats=[Seat(user_id=u, name=n, ai=None if u else "hard") for u, n in seats],
+                        created_at=1.0, updated_at=1.0, turn_since=1.0)
+    record.id = await store.create(record, None)
+    record.status, record.version, record.updated_at = "finished", 1, 1000.0 + record.id
+    result = Result.from_scores(scores, [{} for _ in scores])
+    assert await store.save(record, None, 0, result_json=result.model_dump_json())
+    return record.id
 
 
-GAMES = [
-    _game(1, "toy", [(ANN, "Ann"), (BOB, "Bob"), (None, "AI 1 (hard)")], [5, 3, 4]),
-    _game(2, "toy", [(BOB, "Bob"), (ANN, "Ann")], [2, 2]),  # a tie: both win, both first
-    _game(3, "wishes", [(None, "AI 1 (hard)"), (ANN, "Annie"), (CAROL, "Carol")], [9, 1, 4]),
-]
+async def _games(store: SqliteStore) -> list[int]:
+    return [await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob"), (None, "AI 1 (hard)")], [5, 3, 4]),
+            await _finish(store, "toy", [(BOB, "Bob"), (ANN, "Ann")], [2, 2]),  # a tie: both win, both first
+            await _finish(store, "wishes", [(None, "AI 1 (hard)"), (ANN, "Annie"), (CAROL, "Carol")], [9, 1, 4]),
+            await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [9, 0], guild=GUILD + 1)]  # another server
 
 
-def test_records_count_each_persons_games_wins_places_and_best_score_per_game():
-    found = stats.players(GAMES)
-    assert set(found) == {ANN, BOB, CAROL}  # AI seats are nobody's record
-    ann = found[ANN]
+async def test_records_count_each_persons_games_wins_places_and_best_score_per_game(db_path):
+    store = await SqliteStore.open(db_path)
+    games = await _games(store)
+    ann = await store.player_record(GUILD, ANN)
     assert ann.name == "Annie"  # the name of her latest seat
     assert (ann.total.played, ann.total.won, ann.total.places, ann.total.best) == (3, 2, 1 + 1 + 3, 5)
     assert round(ann.total.mean_place, 2) == 1.67 and round(ann.total.share, 2) == 0.67
     assert (ann.games["toy"].played, ann.games["toy"].won, ann.games["toy"].best) == (2, 2, 5)
     assert (ann.games["wishes"].played, ann.games["wishes"].won, ann.games["wishes"].best) == (1, 0, 1)
-    assert ann.total.last is GAMES[2] and stats.seat_of(GAMES[2], ANN) == 1
-    bob = found[BOB]
+    assert (ann.latest.game_id, ann.latest.key, ann.latest.place, ann.latest.players, ann.latest.won) == (
+        games[2], "wishes", 3, 3, False)
+    assert ann.latest.ended_at == 1000.0 + games[2]
+    bob = await store.player_record(GUILD, BOB)
     assert (bob.total.played, bob.total.won, bob.total.places) == (2, 1, 3 + 1)  # third behind the AI, then tied
+    assert (await store.player_record(GUILD + 1, ANN)).total.played == 1  # each server keeps its own records
+    assert await store.player_record(GUILD, 99) is None
+    await store.close()
 
 
-def test_the_leaderboard_orders_by_wins_then_share_then_place_and_keeps_the_top_ten():
-    found = stats.players(GAMES)
-    assert [(p.name, t.won) for p, t in stats.leaderboard(found.values(), None)] == [
-        ("Annie", 2), ("Bob", 1), ("Carol", 0)]
-    assert [p.name for p, _ in stats.leaderboard(found.values(), "toy")] == ["Annie", "Bob"]  # Carol never played it
-    assert stats.leaderboard(found.values(), "pushfish") == []
+async def test_the_leaderboard_orders_by_wins_then_share_then_place_and_keeps_the_top(db_path):
+    store = await SqliteStore.open(db_path)
+    await _games(store)
+    assert [(name, t.won) for name, t in await store.leaders(GUILD, None, 10)] == [
+        ("Annie", 2), ("Bob", 1), ("Carol", 0)]  # AI seats are nobody's record
+    assert [name for name, _ in await store.leaders(GUILD, "toy", 10)] == ["Annie", "Bob"]  # Carol never played it
+    assert await store.leaders(GUILD, "pushfish", 10) == []
     # one win each: the better share comes first, then the better average place
-    many = [_game(10 + i, "toy", [(100 + i, f"P{i:02}"), (None, "AI")], [1, 0] if i else [0, 1]) for i in range(12)]
-    many.append(_game(30, "toy", [(101, "P01"), (None, "AI")], [0, 1]))  # P01: one win in two games
-    board = stats.leaderboard(stats.players(many).values(), "toy")
-    assert len(board) == stats.TOP
-    assert board[-1][0].name == "P11" and "P01" not in [p.name for p, _ in board]  # 1 of 2 ranks after 1 of 1
-    assert board[0][0].name == "P02"
+    for i in range(5):
+        await _finish(store, "friendly", [(100 + i, f"P{i}"), (None, "AI")], [1, 0])
+    await _finish(store, "friendly", [(101, "P1"), (None, "AI")], [0, 1])  # P1: one win in two games
+    await _finish(store, "friendly", [(102, "P2"), (None, "AI"), (None, "AI")], [0, 1, 2])  # P2: third once
+    await _finish(store, "friendly", [(103, "P3"), (None, "AI")], [0, 1])  # P3: second once
+    board = await store.leaders(GUILD, "friendly", 5)
+    assert [name for name, _ in board] == ["P0", "P4", "P1", "P3", "P2"]  # then by name; P2 placed worse
+    assert [(t.won, t.played, t.places) for _, t in board] == [(1, 1, 1), (1, 1, 1), (1, 2, 3), (1, 2, 3), (1, 2, 4)]
+    await store.close()
 
 
 def test_place_names():
-    assert [stats.place_name(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111)] == [
+    assert [place_name(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "111th"]
 
 
@@ -76,7 +91,7 @@ async def _play_out(host: Host, game: int) -> None:
                                     record.version)).record
 
 
-async def test_a_finished_game_keeps_its_result_and_games_finished_before_results_were_kept_get_theirs(
+async def test_a_finished_game_keeps_its_result_and_games_finished_before_records_were_kept_get_theirs(
         db_path, clock, toy_game):
     host = await Host.open(db_path, clock)
     games = {}
@@ -89,15 +104,19 @@ async def test_a_finished_game_keeps_its_result_and_games_finished_before_result
     await _play_out(host, games["elsewhere"])
     await host.cancel(games["cancelled"], ANN)
     expected = host.result(await host.get(games["done"]))
-    [kept] = await host.finished(10)  # not the running, cancelled or other server's game
-    assert (kept.game_id, kept.key, kept.result) == (games["done"], toy_game, expected)
-    assert [s.user_id for s in kept.seats] == [ANN, BOB]
-    assert [g.game_id for g in await host.finished(11)] == [games["elsewhere"]]
+    ann = await host.player_record(10, ANN)  # not the running, cancelled or other server's game
+    assert (ann.total.played, ann.latest.game_id, ann.latest.key) == (1, games["done"], toy_game)
+    assert (ann.latest.won, ann.latest.place, ann.total.best) == (0 in expected.winners, expected.ranks[0],
+                                                                  expected.scores[0])
+    assert (await host.player_record(11, BOB)).latest.game_id == games["elsewhere"]
     await host.close()
     with sqlite3.connect(db_path) as conn:  # as a database written before results were kept
         conn.execute("UPDATE games SET result = NULL")
+        conn.execute("DELETE FROM finishes")
     host = await Host.open(db_path, clock)
-    assert [g.result for g in await host.finished(10)] == [expected]
+    assert await host.player_record(10, ANN) == ann
+    assert [name for name, _ in await host.leaders(10, None)] == sorted(["Ann", "Bob"], key=lambda name: (
+        name != ("Ann" if 0 in expected.winners else "Bob")))
     await host.close()
 
 

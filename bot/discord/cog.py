@@ -12,7 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import stats
 from bot.discord import components, ids, limits, lobbies, messages, options
 from bot.discord.table import Table
 from bot.host import HostError
@@ -269,9 +268,8 @@ class FishGroup(app_commands.Group):
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         """A player's finished games on this server: games, wins and places, per game."""
         who = player or interaction.user
-        record = stats.players(await self.host.finished(interaction.guild_id)).get(who.id)
-        name = record.name if record is not None else clean_name(who.display_name)
-        await self.table.tell(interaction, messages.record_text(record, name, self.names))
+        record = await self.host.player_record(interaction.guild_id, who.id)
+        await self.table.tell(interaction, messages.record_text(record, clean_name(who.display_name), self.names))
 
     def _add_rules(self) -> None:
         """`/fish rules <game>`: one subcommand per registered game."""
@@ -303,7 +301,7 @@ class FishGroup(app_commands.Group):
     async def _top(self, interaction: discord.Interaction, game: str | None) -> None:
         if game is not None and game not in self.engines:
             raise HostError(f"There is no game called {messages.shown(limits.echo(game))}: pick one from the list.")
-        rows = stats.leaderboard(stats.players(await self.host.finished(interaction.guild_id)).values(), game)
+        rows = await self.host.leaders(interaction.guild_id, game)
         await self.table.tell(interaction, messages.top_text(rows, None if game is None else self.names[game]))
 
     @app_commands.command(name="settings")

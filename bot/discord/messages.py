@@ -6,9 +6,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import stats
 from bot.discord import limits
-from bot.models import GameRecord, GuildSettings, Move
+from bot.models import GameRecord, GuildSettings, Move, PlayerRecord, Tally
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
 from renderers.common import seat_colour
@@ -155,34 +154,38 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _tally_text(tally: stats.Tally) -> str:
-    """`5 games, 3 won (60 %), average place 1.4`."""
+def place_name(place: int) -> str:
+    """1st, 2nd, 3rd, 4th…"""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def _tally_text(tally: Tally) -> str:
+    """`5 games, 3 won (60%), average place 1.4`."""
     return (f"{counted(tally.played, 'game')}, {tally.won} won ({tally.share:.0%}), "
             f"average place {tally.mean_place:.1f}")
 
 
-def record_text(player: stats.Player | None, name: str, names: dict[str, str]) -> str:
+def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -> str:
     """A person's record on this server: all games, each game, and their latest finish."""
-    if player is None:
+    if record is None:
         return f"**{shown(name)}** has no finished games on this server yet."
-    lines = [f"**{shown(name)}** on this server: {_tally_text(player.total)}."]
-    for key, tally in stats.ordered(list(names), player.games):
-        lines.append(f"• {names[key]}: {_tally_text(tally)}, best score {tally.best}")
-    last = player.total.last
-    if last is not None:
-        seat = stats.seat_of(last, player.user_id)
-        lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, "
-                     f"{stats.place_name(last.result.ranks[seat])} of {len(last.seats)}"
-                     f"{' 🏆' if seat in last.result.winners else ''}, <t:{int(last.ended_at)}:R>.")
+    lines = [f"**{shown(record.name)}** on this server: {_tally_text(record.total)}."]
+    lines += [f"• {names.get(key, key)}: {_tally_text(tally)}, best score {tally.best}"
+              for key, tally in sorted(record.games.items(), key=lambda kv: list(names).index(kv[0])
+                                       if kv[0] in names else len(names))]
+    last = record.latest
+    lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, {place_name(last.place)} of "
+                 f"{last.players}{' 🏆' if last.won else ''}, <t:{int(last.ended_at)}:R>.")
     return "\n".join(lines)
 
 
-def top_text(rows: Sequence[tuple[stats.Player, stats.Tally]], game: str | None) -> str:
+def top_text(rows: Sequence[tuple[str, Tally]], game: str | None) -> str:
     """A server's leaderboard in one game (None: all games), most wins first."""
     where = game or "all games"
     if not rows:
         return f"No finished games of {where} with people on this server yet."
     lines = [f"**Most wins on this server: {where}**"]
-    lines += [f"{i}. {shown(p.name)}: {t.won} won of {counted(t.played, 'game')} ({t.share:.0%}), "
-              f"average place {t.mean_place:.1f}" for i, (p, t) in enumerate(rows, 1)]
+    lines += [f"{i}. {shown(name)}: {t.won} won of {counted(t.played, 'game')} ({t.share:.0%}), "
+              f"average place {t.mean_place:.1f}" for i, (name, t) in enumerate(rows, 1)]
     return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""Players' records on a busy server: how long `/fish stats` and `/fish top` wait on the store.
+
+A server of `--games` finished games (2-6 seats, most of them people from `--people`), each stored the way the
+host stores it (the finishing save carries the result; the trigger writes each person's finish). Then every
+query is timed as the store runs it (SQLite works in aiosqlite's thread, off the event loop): p50 and p99.
+
+    python bench/bench_stats.py --games 10000 --people 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.models import GameRecord, Seat  # noqa: E402
+from bot.store import SqliteStore  # noqa: E402
+from engines.core import Result  # noqa: E402
+
+KEYS = ("wishes", "thisbig", "friendly", "pushfish")
+GUILD = 10
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of the values."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))]
+
+
+async def fill(store: SqliteStore, games: int, people: int, rnd: random.Random) -> list[float]:
+    """Store `games` finished games; returns the time of each finishing save (ms)."""
+    saves = []
+    for n in range(games):
+        size = rnd.randint(2, 6)
+        seats = [Seat(user_id=rnd.randint(1, people), name=f"Player {i}") if rnd.random() < 0.8
+                 else Seat(name=f"AI {i} (hard)", ai="hard") for i in range(size)]
+        record = GameRecord(id=0, key=rnd.choice(KEYS), options={}, seed=n, status="active", host_user=1,
+                            guild_id=GUILD, seats=seats, created_at=n, updated_at=n, turn_since=n)
+        record.id = await store.create(record, "{}")
+        scores = [rnd.randint(0, 60) for _ in seats]
+        result = Result.from_scores(scores, [{"points": s} for s in scores]).model_dump_json()
+        record.status, record.version = "finished", 1
+        started = time.perf_counter()
+        await store.save(record, "{}", 0, result_json=result)
+        saves.append((time.perf_counter() - started) * 1000)
+    return saves
+
+
+async def timed(calls: int, query) -> list[float]:
+    """Each call's time (ms)."""
+    times = []
+    for i in range(calls):
+        started = time.perf_counter()
+        await query(i)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def show(label: str, times: list[float]) -> None:
+    print(f"  {label:<34} p50 {statistics.median(times):7.2f}  p99 {percentile(times, 99):7.2f}  "
+          f"max {max(times):7.2f} ms  (n={len(times)})")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--people", type=int, default=300)
+    parser.add_argument("--calls", type=int, default=200)
+    args = parser.parse_args()
+    rnd = random.Random(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await SqliteStore.open(str(Path(tmp) / "stats.db"))
+        saves = await fill(store, args.games, args.people, rnd)
+        print(f"{args.games} finished games of up to {args.people} people on one server")
+        show("finishing save (result + finishes)", saves)
+        show("/fish stats (one person's record)",
+             await timed(args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people)))
+        show("/fish top (all games)", await timed(args.calls, lambda i: store.leaders(GUILD, None, 10)))
+        show("/fish top <game>", await timed(args.calls, lambda i: store.leaders(GUILD, KEYS[i % 4], 10)))
+        await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
