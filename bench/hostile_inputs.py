@@ -138,6 +138,11 @@ async def main() -> None:
                 after = len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES))
                 tally.add("bad or oversized /fish start option", await refused(run, fake, inter, None, None)
                           and after == count)
+            for game_option in ("nope", "@everyone", "<@&123456789012345678>", "x" * 3000, " ", "wishes "):
+                posted = len(fake.in_channel(fake.channel_id))
+                inter = await fake.slash(ann, "top", game=game_option)
+                tally.add("forged /fish top game", await refused(run, fake, inter, None, None)
+                          and len(fake.in_channel(fake.channel_id)) == posted)
         finally:
             await run.stop()
             await fake.stop()

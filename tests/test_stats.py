@@ -160,3 +160,12 @@ async def test_games_lists_the_games_waiting_on_you_first_and_says_whom_the_othe
     lines = only_reply(fake, await fake.slash(bob, "games")).splitlines()
     assert [line.split(" ", 1)[0] for line in lines] == [f"#{first}", f"#{second}"]
     assert "waiting on Ann" in lines[1] and "your turn" not in "".join(lines)
+
+
+async def test_records_show_hostile_names_literally_and_ping_nobody(fake, run):
+    eve, bob = fake.add_user("@everyone **Eve** <@123456789012345678>"), fake.add_user("Bob")
+    await finished_toy_game(fake, run, eve, bob)
+    for text in (only_reply(fake, await fake.slash(bob, "top")),
+                 only_reply(fake, await fake.slash(bob, "stats", player=UserOption(eve)))):
+        assert "@everyone" not in text and "<@123456789012345678>" not in text and "**Eve**" not in text
+        assert "Eve" in text
