@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.discord_helpers import toy_game
+from tests.discord_helpers import only_reply, toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -75,3 +75,28 @@ async def test_the_board_shows_reminder_and_stand_in_deadlines_as_discord_timest
     record = await run.host.get(game)
     text = (await run.board(game)).text()
     assert f"<t:{int(record.turn_since + 12 * HOUR)}:R>" in text and f"<t:{int(record.turn_since + 48 * HOUR)}:R>" in text
+
+
+async def test_away_hands_every_running_seat_to_the_stand_in_and_back_typed_elsewhere_takes_them_all_back(fake, run):
+    ann, bob, carol = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Carol")
+    first = await toy_game(fake, run, ann, bob)  # Ann to act
+    second = await toy_game(fake, run, carol, ann)  # Carol to act, then Ann
+    lounge = fake.add_channel("lounge")  # no game lives here
+    inter = await fake.slash(ann, "away", channel_id=lounge)
+    assert only_reply(fake, inter) == (f"An AI (hard) now plays for you in games #{first} and #{second}. Use "
+                                       f"`/fish back` in a game to take that seat back, or anywhere else on this "
+                                       f"server to take them all back.")
+    one, two = await run.host.get(first), await run.host.get(second)
+    assert one.seats[0].standin and two.seats[1].standin and one.state.step == 1  # the AI played Ann's turn
+    for record in (one, two):
+        [note] = [m for m in fake.in_channel(record.place_id) if m.content.startswith("🤖")]
+        assert note.content == f"🤖 Ann is away: an AI plays for them in game #{record.id} until they use `/fish back`."
+    assert "your turn" not in only_reply(fake, await fake.slash(ann, "games", channel_id=lounge))
+    assert only_reply(fake, await fake.slash(ann, "away", channel_id=lounge)) == \
+        "You have no running game on this server that an AI does not already play for you."
+    inter = await fake.slash(ann, "back", channel_id=lounge)
+    assert only_reply(fake, inter) == f"Welcome back: your seats are yours again in games #{first} and #{second}."
+    one, two = await run.host.get(first), await run.host.get(second)
+    assert not one.seats[0].standin and not two.seats[1].standin
+    assert only_reply(fake, await fake.slash(ann, "back", channel_id=lounge)) == \
+        "No AI is standing in for you on this server."

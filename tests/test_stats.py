@@ -156,6 +156,9 @@ async def test_games_lists_the_games_waiting_on_you_first_and_says_whom_the_othe
     second = await toy_game(fake, run, ann, bob)  # Ann to act
     lines = only_reply(fake, await fake.slash(ann, "games")).splitlines()
     assert lines[0].startswith(f"#{second} **Toy** in <#") and "**your turn** since <t:" in lines[0]
+    record = await run.host.get(second)  # a link to jump to its board
+    assert lines[0].endswith(f" · [board](<https://discord.com/channels/{fake.guild_id}/{record.place_id}/"
+                             f"{record.message_id}>)")
     assert lines[1].startswith(f"#{first} **Toy**") and ": waiting on Carol · Carol, Bob" in lines[1]
     lines = only_reply(fake, await fake.slash(bob, "games")).splitlines()
     assert [line.split(" ", 1)[0] for line in lines] == [f"#{first}", f"#{second}"]

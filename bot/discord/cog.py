@@ -208,16 +208,53 @@ class FishGroup(app_commands.Group):
     @app_commands.command(name="back")
     @guarded
     async def back(self, interaction: discord.Interaction) -> None:
-        """Take your seat back from the AI stand-in."""
+        """Take your seat back from the AI stand-in (typed outside your games: in all of them)."""
+        user = interaction.user.id
+
         async def act(inter: discord.Interaction, game: int) -> None:
             await ack(inter)
             await self.host.reclaim(game, inter.user.id)
             await self.table.publish(game)
             await self.table.tell(inter, "Welcome back: your seat is yours again.")
 
+        def stood_in(record: GameRecord) -> bool:
+            return any(s.user_id == user and s.standin for s in record.seats)
+
+        here = await self.host.games(interaction.guild_id, interaction.channel_id, ("active",))
+        if any(stood_in(r) for r in here):
+            await self._with_game(interaction, act, ("active",), stood_in)
+            return
+        everywhere = [r for r in await self.host.games(interaction.guild_id, None, ("active",)) if stood_in(r)]
+        if not everywhere:
+            raise HostError("No AI is standing in for you on this server.")
+        await ack(interaction)
+        for record in sorted(everywhere, key=lambda r: r.id):
+            await self.host.reclaim(record.id, user)
+            await self.table.publish(record.id)
+        await self.table.tell(interaction, f"Welcome back: your seats are yours again in "
+                                           f"{messages.game_numbers(everywhere)}.")
+
+    @app_commands.command(name="away")
+    @guarded
+    async def away(self, interaction: discord.Interaction) -> None:
+        """Away for a while? An AI stand-in plays your seats in every running game here until /fish back."""
+        await ack(interaction)
         user = interaction.user.id
-        await self._with_game(interaction, act, ("active",), lambda r: any(
-            s.user_id == user and s.standin for s in r.seats), "No AI is standing in for you in this channel.")
+        taken = []
+        for record in sorted(await self.host.games(interaction.guild_id, None, ("active",)), key=lambda r: r.id):
+            seat = record.seat_of(user)
+            if seat is None or record.seats[seat].automated:
+                continue
+            note = (f"🤖 {messages.shown(record.seats[seat].name)} is away: an AI plays for them in game "
+                    f"#{record.id} until they use `/fish back`.")
+            if await self.table.stand_in(record, seat, note):
+                taken.append(record)
+        if not taken:
+            raise HostError("You have no running game on this server that an AI does not already play for you.")
+        level = (await self.host.get_settings(interaction.guild_id)).standin_level
+        await self.table.tell(interaction, f"An AI ({level}) now plays for you in {messages.game_numbers(taken)}. "
+                                           f"Use `/fish back` in a game to take that seat back, or anywhere else "
+                                           f"on this server to take them all back.")
 
     @app_commands.command(name="log")
     @guarded

@@ -104,9 +104,25 @@ def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int]
     return "\n".join(rows)
 
 
+def board_link(record: GameRecord) -> str:
+    """The address of a game's board message, or "" while it has none."""
+    if record.guild_id and record.place_id and record.message_id:
+        return f"https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id}"
+    return ""
+
+
+def game_numbers(records: Sequence[GameRecord]) -> str:
+    """`game #3`, `games #3, #5 and #8`."""
+    numbers = [f"#{r.id}" for r in sorted(records, key=lambda r: r.id)]
+    if len(numbers) == 1:
+        return f"game {numbers[0]}"
+    return f"games {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
 def waits_on(record: GameRecord, user_id: int) -> bool:
-    """True when a running game waits on this person's choice."""
-    return record.status == "active" and any(record.seats[s].user_id == user_id for s in record.waiting)
+    """True when a running game waits on this person's own choice (not their AI stand-in's)."""
+    return record.status == "active" and any(
+        record.seats[s].user_id == user_id and not record.seats[s].automated for s in record.waiting)
 
 
 def game_line(record: GameRecord, name: str, user_id: int) -> str:
@@ -117,7 +133,9 @@ def game_line(record: GameRecord, name: str, user_id: int) -> str:
         now = f"**your turn** since <t:{int(min(record.waiting.values()))}:R>"
     else:
         now = "waiting on " + (", ".join(shown(record.seats[s].name) for s in record.waiting) or "nobody")
-    return f"#{record.id} **{name}** in <#{record.place_id}>: {now} · {shown(', '.join(record.names))}"
+    link = board_link(record)
+    board = f" · [board](<{link}>)" if link and record.status == "active" else ""
+    return f"#{record.id} **{name}** in <#{record.place_id}>: {now} · {shown(', '.join(record.names))}{board}"
 
 
 def log_text(record: GameRecord, moves: Sequence[Move]) -> str:

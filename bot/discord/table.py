@@ -526,7 +526,7 @@ class Table:
         settings = await self.host.get_settings(record.guild_id)
         standin_at = int(timers.deadlines(record, settings, seats).standin_at)
         who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
-        link = self._board_link(record)
+        link = f" ({messages.board_link(record)})" if messages.board_link(record) else ""
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(record.place_id or 0).send(
                 f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
@@ -534,24 +534,23 @@ class Table:
         await self.host.mark_reminded(record.id, seats)
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
-        played: Played | None = None
         for seat in seats:
-            try:
-                played = await self.host.set_standin(record.id, seat, True)
-            except HostError:
-                continue
-            log.info("game %s: AI stand-in for seat %s", record.id, seat)
-            with contextlib.suppress(discord.HTTPException):
-                await self.bot.get_partial_messageable(record.place_id or 0).send(
-                    f"🤖 An AI now plays for <@{record.seats[seat].user_id}> in game #{record.id}. "
-                    f"Use `/fish back` to take your seat back.", allowed_mentions=messages.MENTION_USERS)
-        if played is not None:
-            await self.publish(played)
+            await self.stand_in(record, seat, f"🤖 An AI now plays for <@{record.seats[seat].user_id}> in game "
+                                              f"#{record.id}. Use `/fish back` to take your seat back.")
 
-    def _board_link(self, record: GameRecord) -> str:
-        if record.guild_id and record.place_id and record.message_id:
-            return f" (https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id})"
-        return ""
+    async def stand_in(self, record: GameRecord, seat: int, note: str) -> bool:
+        """Let the AI stand-in play a person's seat now, say so in the game's place, and show the board; False if
+        the seat cannot have one (the game is over, or an AI plays it already)."""
+        try:
+            played = await self.host.set_standin(record.id, seat, True)
+        except HostError:
+            return False
+        log.info("game %s: AI stand-in for seat %s", record.id, seat)
+        with contextlib.suppress(discord.HTTPException):
+            await self.bot.get_partial_messageable(record.place_id or 0).send(
+                note, allowed_mentions=messages.MENTION_USERS)
+        await self.publish(played)
+        return True
 
     def _lock(self, game: int) -> asyncio.Lock:
         return self._locks.setdefault(game, asyncio.Lock())
