@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot import workers
 from bot.models import (
     OPEN_STATUSES,
     DmNote,
@@ -29,44 +27,14 @@ from bot.models import (
     clean_name,
 )
 from bot.store import SqliteStore, Store
+from bot.thinking import AI_ENV_PREFIX, Thinker, next_ai_decision, think_in_pool
 from engines import registry
 from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View, ai_level
 
 LEADERS = 10  # people a leaderboard shows
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
-AI_ENV_PREFIX = "FISHBOT_AI"  # settings of the AI players (e.g. FISHBOT_AI_BUDGET_MS), passed to each worker call
 STALE_RETRIES = 3  # how often AI moves thought out on a version another process moved past are thought again
-Thinker = Callable[[GameEngine, GameState, dict[int, str], int, int, dict[str, str]],
-                   Awaitable[list[tuple[int, str]]]]
-
-
-def next_ai_decision(engine: GameEngine, state: GameState, levels: dict[int, str]) -> Decision | None:
-    """The pending decision an AI plays next: the first one of an automated seat."""
-    return next((d for d in engine.decisions(state) if d.seat in levels), None)
-
-
-def ai_moves(engine: GameEngine, state: GameState, levels: dict[int, str], seed: int, limit: int,
-             env: dict[str, str]) -> list[tuple[int, str]]:
-    """In a worker: the automated seats' (seat, choice) from this state on, until a person must decide.
-
-    Each choice is seeded by the game's seed, step and seat, so it does not depend on where it is thought.
-    """
-    for name in [n for n in os.environ if n.startswith(AI_ENV_PREFIX)]:
-        del os.environ[name]
-    os.environ.update(env)
-    chosen: list[tuple[int, str]] = []
-    while len(chosen) < limit and (decision := next_ai_decision(engine, state, levels)) is not None:
-        rnd = random.Random(f"{seed}:{state.step}:{decision.seat}")
-        choice_id = engine.ai_choice(state, decision, levels[decision.seat], rnd)
-        chosen.append((decision.seat, choice_id))
-        state, _ = engine.apply_to(state, decision, choice_id)
-    return chosen
-
-
-async def think_in_pool(*args: Any) -> list[tuple[int, str]]:
-    """`ai_moves` in the thinking pool, off the event loop (four AI seats thinking leave it free)."""
-    return await workers.run("think", ai_moves, *args)
 
 
 class HostError(Exception):

@@ -71,7 +71,7 @@ def _watch(owner: int) -> None:
 
 def _preload() -> list[str]:
     """The modules the forkserver imports once for every worker: this host's code, the engines, the renderers."""
-    modules = ["bot.host", "bot.drawing"]
+    modules = ["bot.host", "bot.thinking", "bot.drawing"]
     for key in registry.keys():
         modules.append(type(registry.get(key)).__module__)
         try:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.host import Host, ai_moves, think_in_pool
+from bot.host import Host
 from bot.store import SqliteStore
+from bot.thinking import ai_moves, think_in_pool
 
 
 async def started_game(host: Host, ais: int) -> int:

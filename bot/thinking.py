@@ -1,0 +1,43 @@
+"""AI moves thought out in a worker process, so that AI seats never hold the event loop."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot import workers
+from engines.core import Decision, GameEngine, GameState
+
+AI_ENV_PREFIX = "FISHBOT_AI"  # settings of the AI players (e.g. FISHBOT_AI_BUDGET_MS), passed to each worker call
+Thinker = Callable[[GameEngine, GameState, dict[int, str], int, int, dict[str, str]],
+                   Awaitable[list[tuple[int, str]]]]
+
+
+def next_ai_decision(engine: GameEngine, state: GameState, levels: dict[int, str]) -> Decision | None:
+    """The pending decision an AI plays next: the first one of an automated seat."""
+    return next((d for d in engine.decisions(state) if d.seat in levels), None)
+
+
+def ai_moves(engine: GameEngine, state: GameState, levels: dict[int, str], seed: int, limit: int,
+             env: dict[str, str]) -> list[tuple[int, str]]:
+    """In a worker: the automated seats' (seat, choice) from this state on, until a person must decide.
+
+    Each choice is seeded by the game's seed, step and seat, so it does not depend on where it is thought.
+    """
+    for name in [n for n in os.environ if n.startswith(AI_ENV_PREFIX)]:
+        del os.environ[name]
+    os.environ.update(env)
+    chosen: list[tuple[int, str]] = []
+    while len(chosen) < limit and (decision := next_ai_decision(engine, state, levels)) is not None:
+        rnd = random.Random(f"{seed}:{state.step}:{decision.seat}")
+        choice_id = engine.ai_choice(state, decision, levels[decision.seat], rnd)
+        chosen.append((decision.seat, choice_id))
+        state, _ = engine.apply_to(state, decision, choice_id)
+    return chosen
+
+
+async def think_in_pool(*args: Any) -> list[tuple[int, str]]:
+    """`ai_moves` in the thinking pool, off the event loop (four AI seats thinking leave it free)."""
+    return await workers.run("think", ai_moves, *args)
