@@ -225,14 +225,18 @@ class FishGroup(app_commands.Group):
             await self._with_game(interaction, act, ("active",), stood_in)
             return
         everywhere = [r for r in await self.host.games(interaction.guild_id, None, ("active",)) if stood_in(r)]
-        if not everywhere:
-            raise HostError("No AI is standing in for you on this server.")
         await ack(interaction)
+        back = []
         for record in sorted(everywhere, key=lambda r: r.id):
-            await self.host.reclaim(record.id, user)
+            try:
+                await self.host.reclaim(record.id, user)
+            except HostError:  # it ended meanwhile
+                continue
+            back.append(record)
             await self.table.publish(record.id)
-        await self.table.tell(interaction, f"Welcome back: your seats are yours again in "
-                                           f"{messages.game_numbers(everywhere)}.")
+        if not back:
+            raise HostError("No AI is standing in for you on this server.")
+        await self.table.tell(interaction, f"Welcome back: your seats are yours again in {messages.game_numbers(back)}.")
 
     @app_commands.command(name="away")
     @guarded
