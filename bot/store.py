@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 from abc import ABC, abstractmethod
@@ -14,6 +15,8 @@ from typing import Any
 import aiosqlite
 
 from bot.models import DmNote, Finish, GameRecord, GuildSettings, Move, PlayerRecord, Seat, Tally
+
+log = logging.getLogger(__name__)
 
 # The columns of the append-only move log.
 _MOVE_COLUMNS = """
@@ -540,7 +543,11 @@ class SqliteStore(Store):
                 rows = await cur.fetchall()
         filled = 0
         for game_id, key, state in rows:
-            result_json = compute(key, state)
+            try:
+                result_json = compute(key, state)
+            except Exception:  # noqa: BLE001 - an old game that no longer loads must not stop the bot starting
+                log.warning("finished game %s (%s): its state does not load, so it counts in no record", game_id, key)
+                continue
             if result_json is not None:
                 async with self._lock:
                     await self._conn.execute("UPDATE games SET result = ? WHERE id = ?", (result_json, game_id))

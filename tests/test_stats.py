@@ -113,6 +113,9 @@ async def test_a_finished_game_keeps_its_result_and_games_finished_before_record
     with sqlite3.connect(db_path) as conn:  # as a database written before results were kept
         conn.execute("UPDATE games SET result = NULL")
         conn.execute("DELETE FROM finishes")
+        conn.execute("INSERT INTO games (key, options, seed, status, host_user, guild_id, seats, state, created_at, "
+                     "updated_at, turn_since) VALUES ('toy', '{}', 1, 'finished', 1, 10, '[]', '{\"pile\": \"x\"}', "
+                     "1, 1, 1)")  # a game whose state no longer loads: it counts nowhere, and the bot still starts
     host = await Host.open(db_path, clock)
     assert await host.player_record(10, ANN) == ann
     assert [name for name, _ in await host.leaders(10, None)] == sorted(["Ann", "Bob"], key=lambda name: (
