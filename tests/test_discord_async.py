@@ -88,9 +88,10 @@ async def test_away_hands_every_running_seat_to_the_stand_in_and_back_typed_else
                                        f"server to take them all back.")
     one, two = await run.host.get(first), await run.host.get(second)
     assert one.seats[0].standin and two.seats[1].standin and one.state.step == 1  # the AI played Ann's turn
-    for record in (one, two):
-        [note] = [m for m in fake.in_channel(record.place_id) if m.content.startswith("🤖")]
-        assert note.content == f"🤖 Ann is away: an AI plays for them in game #{record.id} until they use `/fish back`."
+    for record in (one, two):  # the board says so; no message of its own, so going away and back spams nobody
+        assert "▸ 🤖 Ann is away: an AI plays for them until `/fish back`." in (await run.board(record.id)).text()
+        assert not [m for m in fake.in_channel(record.place_id) if m.content.startswith("🤖")]
+    assert "(🤖 AI stand-in, hard)" in (await run.board(second)).text()
     assert "your turn" not in only_reply(fake, await fake.slash(ann, "games", channel_id=lounge))
     assert only_reply(fake, await fake.slash(ann, "away", channel_id=lounge)) == \
         "You have no running game on this server that an AI does not already play for you."

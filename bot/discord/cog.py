@@ -249,9 +249,8 @@ class FishGroup(app_commands.Group):
             seat = record.seat_of(user)
             if seat is None or record.seats[seat].automated:
                 continue
-            note = (f"🤖 {messages.shown(record.seats[seat].name)} is away: an AI plays for them in game "
-                    f"#{record.id} until they use `/fish back`.")
-            if await self.table.stand_in(record, seat, note):
+            note = f"🤖 {messages.shown(record.seats[seat].name)} is away: an AI plays for them until `/fish back`."
+            if await self.table.stand_in(record, seat, note, ping=False):  # on the board: toggling spams nobody
                 taken.append(record)
         if not taken:
             raise HostError("You have no running game on this server that an AI does not already play for you.")

@@ -321,7 +321,10 @@ class Table:
             return
         if news.started:
             await self._show_lobby(record, news.note)
-        await self._show_board(record, messages.happened(record, news.events, news.moves), fresh=news.started)
+        lines = messages.happened(record, news.events, news.moves)
+        if news.note:  # a note on the game comes before the moves that followed it
+            lines = [news.note, *lines[1 - messages.MAX_LINES:]]
+        await self._show_board(record, lines, fresh=news.started)
         await self._deliver_private(await self.host.get(game), news.events)  # after: DMs link the new board
 
     async def _show_lobby(self, record: GameRecord, note: str = "") -> None:
@@ -536,20 +539,22 @@ class Table:
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
         for seat in seats:
             await self.stand_in(record, seat, f"🤖 An AI now plays for <@{record.seats[seat].user_id}> in game "
-                                              f"#{record.id}. Use `/fish back` to take your seat back.")
+                                              f"#{record.id}. Use `/fish back` to take your seat back.", ping=True)
 
-    async def stand_in(self, record: GameRecord, seat: int, note: str) -> bool:
-        """Let the AI stand-in play a person's seat now, say so in the game's place, and show the board; False if
-        the seat cannot have one (the game is over, or an AI plays it already)."""
+    async def stand_in(self, record: GameRecord, seat: int, note: str, ping: bool) -> bool:
+        """Let the AI stand-in play a person's seat now and show the board with the note (ping: the note is a
+        message of its own, to mention them); False if the seat cannot have one (the game is over, or an AI
+        plays it already)."""
         try:
             played = await self.host.set_standin(record.id, seat, True)
         except HostError:
             return False
         log.info("game %s: AI stand-in for seat %s", record.id, seat)
-        with contextlib.suppress(discord.HTTPException):
-            await self.bot.get_partial_messageable(record.place_id or 0).send(
-                note, allowed_mentions=messages.MENTION_USERS)
-        await self.publish(played)
+        if ping:
+            with contextlib.suppress(discord.HTTPException):
+                await self.bot.get_partial_messageable(record.place_id or 0).send(
+                    note, allowed_mentions=messages.MENTION_USERS)
+        await self.publish(played, note="" if ping else note)
         return True
 
     def _lock(self, game: int) -> asyncio.Lock:
