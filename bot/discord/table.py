@@ -529,7 +529,8 @@ class Table:
         settings = await self.host.get_settings(record.guild_id)
         standin_at = int(timers.deadlines(record, settings, seats).standin_at)
         who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
-        link = f" ({messages.board_link(record)})" if messages.board_link(record) else ""
+        link = messages.board_link(record)
+        link = f" ({link})" if link else ""
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(record.place_id or 0).send(
                 f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
