@@ -28,12 +28,6 @@ KEYS = ("wishes", "thisbig", "friendly", "pushfish")
 GUILD = 10
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (nearest rank) of the values."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))]
-
-
 async def fill(store: SqliteStore, games: int, people: int, rnd: random.Random) -> list[float]:
     """Store `games` finished games; returns the time of each finishing save (ms)."""
     saves = []
@@ -64,7 +58,8 @@ async def timed(calls: int, query) -> list[float]:
 
 
 def show(label: str, times: list[float]) -> None:
-    print(f"  {label:<34} p50 {statistics.median(times):7.2f}  p99 {percentile(times, 99):7.2f}  "
+    p99 = statistics.quantiles(times, n=100, method="inclusive")[98]
+    print(f"  {label:<34} p50 {statistics.median(times):7.2f}  p99 {p99:7.2f}  "
           f"max {max(times):7.2f} ms  (n={len(times)})")
 
 

@@ -189,9 +189,9 @@ def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -
     if record is None:
         return f"**{shown(name)}** has no finished games on this server yet."
     lines = [f"**{shown(record.name)}** on this server: {_tally_text(record.total)}."]
-    lines += [f"• {names.get(key, key)}: {_tally_text(tally)}, best score {tally.best}"
-              for key, tally in sorted(record.games.items(), key=lambda kv: list(names).index(kv[0])
-                                       if kv[0] in names else len(names))]
+    keys = [k for k in names if k in record.games] + [k for k in record.games if k not in names]  # usual order
+    lines += [f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {record.games[key].best}"
+              for key in keys]
     last = record.latest
     lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, {place_name(last.place)} of "
                  f"{last.players}{' 🏆' if last.won else ''}, <t:{int(last.ended_at)}:R>.")
