@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.discord.messages import place_name
+from bot.discord.messages import game_line, place_name
 from bot.host import Host
 from bot.models import GameRecord, Seat
 from bot.store import SqliteStore
@@ -175,3 +175,11 @@ async def test_records_show_hostile_names_literally_and_ping_nobody(fake, run):
                  only_reply(fake, await fake.slash(bob, "stats", player=UserOption(eve)))):
         assert "@everyone" not in text and "<@123456789012345678>" not in text and "**Eve**" not in text
         assert "Eve" in text
+
+
+def test_your_turn_counts_from_when_your_own_choice_began_to_wait():
+    record = GameRecord(id=4, key="toy", options={}, seed=1, status="active", host_user=ANN, guild_id=GUILD,
+                        channel_id=20, seats=[Seat(user_id=ANN, name="Ann"), Seat(user_id=BOB, name="Bob")],
+                        created_at=1.0, updated_at=1.0, turn_since=1.0, waiting={0: 500.0, 1: 100.0})
+    assert "**your turn** since <t:500:R>" in game_line(record, "Toy", ANN)  # not Bob's longer wait
+    assert "**your turn** since <t:100:R>" in game_line(record, "Toy", BOB)

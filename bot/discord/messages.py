@@ -130,7 +130,8 @@ def game_line(record: GameRecord, name: str, user_id: int) -> str:
     if record.status == "lobby":
         now = f"lobby, {counted(len(record.seats), 'seat')} taken"
     elif waits_on(record, user_id):
-        now = f"**your turn** since <t:{int(min(record.waiting.values()))}:R>"
+        since = min(t for s, t in record.waiting.items() if record.seats[s].user_id == user_id)
+        now = f"**your turn** since <t:{int(since)}:R>"
     else:
         now = "waiting on " + (", ".join(shown(record.seats[s].name) for s in record.waiting) or "nobody")
     link = board_link(record)
