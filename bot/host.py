@@ -22,6 +22,7 @@ from bot.models import (
     Move,
     Played,
     PlayerRecord,
+    Rating,
     Seat,
     Tally,
     clean_name,
@@ -58,9 +59,11 @@ class Host:
 
     @classmethod
     async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Host:
-        """A host over the SQLite file at `path` (games finished before results were stored get theirs)."""
+        """A host over the SQLite file at `path` (games finished before results were stored get theirs, and every
+        finished game not rated yet is rated)."""
         store = await SqliteStore.open(path)
         await store.fill_results(_result_json)
+        await store.rate_finished()
         return cls(store, clock)
 
     async def close(self) -> None:
@@ -125,6 +128,11 @@ class Host:
     async def leaders(self, guild_id: int | None, key: str | None, limit: int = LEADERS) -> list[tuple[str, Tally]]:
         """A server's people with the most wins, in one game (None: all)."""
         return await self.store.leaders(guild_id, key, limit)
+
+    async def rated_leaders(self, guild_id: int | None, key: str | None,
+                            limit: int = LEADERS) -> tuple[list[tuple[str, Rating]], dict[str, Rating]]:
+        """A server's best-rated people in one game (None: all), settled ratings first; and its AI levels'."""
+        return await self.store.rated_leaders(guild_id, key, limit)
 
     async def active_games(self) -> list[GameRecord]:
         """Every active game on every server."""
@@ -543,6 +551,8 @@ class Host:
                                      result_json=None if result is None else result.model_dump_json()):
             self._records.pop(record.id, None)
             raise HostError(OUTDATED)
+        if result is not None:
+            await self.store.rate_finished()
         self._records[record.id] = record  # the cache keeps this copy; callers treat Played.record as read-only
         return Played(record=record, moves=list(moves), events=list(events))
 

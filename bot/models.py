@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.ratings import PROVISIONAL
 from engines.core import Event, GameState
 
 NAME_MAX = 32  # Discord's own display-name limit; longer text would crowd boards and button labels
@@ -152,13 +153,28 @@ class Finish:
 
 
 @dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's Elo rating on a server, in one game or all (`bot.ratings`), and the rated games it rests on."""
+
+    value: float
+    games: int
+
+    @property
+    def provisional(self) -> bool:
+        """True while it rests on too few games to rank among the settled ratings."""
+        return self.games < PROVISIONAL
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRecord:
-    """A person's finished games on a server: in all games, per game (by key), the latest, and their latest name."""
+    """A person's finished games on a server: in all games, per game (by key), the latest, their latest name, and
+    their ratings by game key (`ratings.ALL` for all games)."""
 
     name: str
     total: Tally
     games: dict[str, Tally]
     latest: Finish
+    ratings: dict[str, Rating] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

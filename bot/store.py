@@ -14,7 +14,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.models import DmNote, Finish, GameRecord, GuildSettings, Move, PlayerRecord, Seat, Tally
+from bot.models import DmNote, GameRecord, GuildSettings, Move, PlayerRecord, Rating, Seat, Tally
+from bot.store_records import RecordQueries
 
 log = logging.getLogger(__name__)
 
@@ -163,8 +164,23 @@ MIGRATIONS: list[str] = [
         FROM json_each(NEW.seats) AS seat WHERE json_extract(seat.value, '$.user_id') IS NOT NULL;
     END;
     """,
+    # Elo ratings per server (0: none), per game and over all games ('*'), of people (their user ids) and AI
+    # levels (negative ids, bot.ratings.AI_PLAYERS); each finished game is rated once, in the order games finish
+    # (Store.rate_finished), so every game finished before this migration is rated when the host opens.
+    """
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_unrated ON games (updated_at, id) WHERE result IS NOT NULL AND rated = 0;
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        player INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, key, player)
+    ) WITHOUT ROWID;
+    CREATE INDEX ratings_by_rank ON ratings (guild_id, key, rating);
+    """,
 ]
-_TALLY = "COUNT(*) AS played, SUM(won) AS won, SUM(place) AS places, MAX(score) AS top"
 
 _COLUMNS = (
     "id, key, options, seed, status, host_user, guild_id, channel_id, thread_id, message_id, seats, "
@@ -280,8 +296,17 @@ class Store(ABC):
         """A server's people with the most wins in one game (None: all): their latest names and tallies."""
 
     @abstractmethod
+    async def rated_leaders(self, guild_id: int | None, key: str | None,
+                            limit: int) -> tuple[list[tuple[str, Rating]], dict[str, Rating]]:
+        """A server's best-rated people in one game (None: all), with their latest names; and its AI levels'."""
+
+    @abstractmethod
     async def fill_results(self, compute: Callable[[str, str], str | None]) -> int:
         """Give finished games without a stored result theirs, `compute(key, state JSON)`; how many were filled."""
+
+    @abstractmethod
+    async def rate_finished(self) -> int:
+        """Rate every finished game not rated yet, in the order they finished; how many."""
 
     @abstractmethod
     async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
@@ -357,7 +382,7 @@ def _seats_json(record: GameRecord) -> str:
     return json.dumps([s.model_dump() for s in record.seats])
 
 
-class SqliteStore(Store):
+class SqliteStore(RecordQueries, Store):
     """SQLite through aiosqlite in WAL mode; one connection, calls serialised by a lock.
 
     Every write is a single statement in autocommit mode, so a move costs one round trip to aiosqlite's
@@ -501,58 +526,6 @@ class SqliteStore(Store):
             async with self._conn.execute(sql, args) as cur:
                 rows = await cur.fetchall()
         return [Move(index=r[0], seat=r[1], choice_id=r[2], label=r[3], by_ai=bool(r[4]), at=r[5]) for r in rows]
-
-    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
-        """A person's finished games on a server (None: outside any server), or None if they have none."""
-        async with self._lock:
-            async with self._conn.execute(f"SELECT key, {_TALLY} FROM finishes WHERE guild_id IS ? AND user_id = ? "
-                                          "GROUP BY key", (guild_id, user_id)) as cur:
-                per_game = await cur.fetchall()
-            async with self._conn.execute("SELECT game_id, key, place, players, won, ended_at, name FROM finishes "
-                                          "WHERE guild_id IS ? AND user_id = ? ORDER BY game_id DESC LIMIT 1",
-                                          (guild_id, user_id)) as cur:
-                latest = await cur.fetchone()
-        if latest is None:
-            return None
-        games = {key: Tally(*counts) for key, *counts in per_game}
-        total = Tally(*(sum(t[i] for t in per_game) for i in (1, 2, 3)), best=max(t.best for t in games.values()))
-        return PlayerRecord(name=latest[6], total=total, games=games, latest=Finish(
-            game_id=latest[0], key=latest[1], place=latest[2], players=latest[3], won=bool(latest[4]),
-            ended_at=latest[5]))
-
-    async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
-        """A server's people with the most wins in one game (None: all): their latest names and tallies; ties go to
-        the better share won, then the better average place."""
-        game = "" if key is None else " AND key = ?"
-        order = "won DESC, 1.0 * won / played DESC, 1.0 * places / played"
-        sql = (f"WITH best AS (SELECT user_id, {_TALLY} FROM finishes WHERE guild_id IS ?{game} "
-               f"GROUP BY user_id ORDER BY {order}, user_id LIMIT ?) "
-               "SELECT (SELECT name FROM finishes AS named WHERE named.guild_id IS ? AND named.user_id = best.user_id "
-               f"ORDER BY named.game_id DESC LIMIT 1) AS name, played, won, places, top FROM best "
-               f"ORDER BY {order}, name, user_id")
-        async with self._lock:
-            async with self._conn.execute(sql, (guild_id, *(() if key is None else (key,)), limit, guild_id)) as cur:
-                rows = await cur.fetchall()
-        return [(name, Tally(*counts)) for name, *counts in rows]
-
-    async def fill_results(self, compute: Callable[[str, str], str | None]) -> int:
-        """Give finished games without a stored result theirs, `compute(key, state JSON)`; how many were filled."""
-        async with self._lock:
-            async with self._conn.execute("SELECT id, key, state FROM games WHERE status = 'finished' "
-                                          "AND result IS NULL AND state IS NOT NULL") as cur:
-                rows = await cur.fetchall()
-        filled = 0
-        for game_id, key, state in rows:
-            try:
-                result_json = compute(key, state)
-            except Exception:  # noqa: BLE001 - an old game that no longer loads must not stop the bot starting
-                log.warning("finished game %s (%s): its state does not load, so it counts in no record", game_id, key)
-                continue
-            if result_json is not None:
-                async with self._lock:
-                    await self._conn.execute("UPDATE games SET result = ? WHERE id = ?", (result_json, game_id))
-                filled += 1
-        return filled
 
     async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
         """Games of a server in these statuses, newest first."""

@@ -1,10 +1,14 @@
-"""Players' records: each finished game keeps its result; `/fish stats` shows a person's games, wins and places
-per game, `/fish top` the server's leaderboard, and `/fish games` puts the games waiting on you first."""
+"""Players' records: each finished game keeps its result and moves Elo ratings; `/fish stats` shows a person's
+games, wins, places and ratings per game, `/fish top` the server's leaderboards, and `/fish games` puts the games
+waiting on you first."""
 
 from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
+from bot import ratings
 from bot.discord.messages import game_line, place_name
 from bot.host import Host
 from bot.models import GameRecord, Seat
@@ -20,15 +24,17 @@ GUILD = 10
 
 
 async def _finish(store: SqliteStore, key: str, seats: list[tuple[int | None, str]], scores: list[int],
-                  guild: int | None = GUILD) -> int:
-    """Store a game of these (user id, name) seats (None: an AI) finishing with these scores; returns its id."""
+                  guild: int | None = GUILD, level: str = "hard") -> int:
+    """Store a game of these (user id, name) seats (None: an AI of `level`) finishing with these scores, and rate
+    it; returns its id."""
     record = GameRecord(id=0, key=key, options={}, seed=1, status="active", host_user=ANN, guild_id=guild,
-                        seats=[Seat(user_id=u, name=n, ai=None if u else "hard") for u, n in seats],
+                        seats=[Seat(user_id=u, name=n, ai=None if u else level) for u, n in seats],
                         created_at=1.0, updated_at=1.0, turn_since=1.0)
     record.id = await store.create(record, None)
     record.status, record.version, record.updated_at = "finished", 1, 1000.0 + record.id
     result = Result.from_scores(scores, [{} for _ in scores])
     assert await store.save(record, None, 0, result_json=result.model_dump_json())
+    assert await store.rate_finished() == 1
     return record.id
 
 
@@ -138,12 +144,12 @@ async def test_stats_and_top_answer_privately_with_each_persons_record(fake, run
     assert bob_text.startswith("**Bob** on this server: 1 game, ")
     assert only_reply(fake, await fake.slash(ann, "stats", player=UserOption(carol))) == \
         "**Carol** has no finished games on this server yet."
-    top = only_reply(fake, await fake.slash(carol, "top"))
+    top = only_reply(fake, await fake.slash(carol, "top", by="wins"))
     assert top.splitlines()[0] == "**Most wins on this server: all games**"
     assert sorted(line.split(". ", 1)[1].split(":")[0] for line in top.splitlines()[1:]) == ["Ann", "Bob"]
-    assert only_reply(fake, await fake.slash(carol, "top", game="toy")).splitlines()[0] == \
+    assert only_reply(fake, await fake.slash(carol, "top", game="toy", by="wins")).splitlines()[0] == \
         "**Most wins on this server: Toy**"
-    assert only_reply(fake, await fake.slash(carol, "top", game="wishes")) == \
+    assert only_reply(fake, await fake.slash(carol, "top", game="wishes", by="wins")) == \
         "No finished games of If Wishes Were Fishes! with people on this server yet."
     posted = len(fake.in_channel(fake.channel_id))
     refused = await fake.slash(carol, "top", game="nope<@&123456789012345678>")  # a forged choice
@@ -183,3 +189,106 @@ def test_your_turn_counts_from_when_your_own_choice_began_to_wait():
                         created_at=1.0, updated_at=1.0, turn_since=1.0, waiting={0: 500.0, 1: 100.0})
     assert "**your turn** since <t:500:R>" in game_line(record, "Toy", ANN)  # not Bob's longer wait
     assert "**your turn** since <t:100:R>" in game_line(record, "Toy", BOB)
+
+
+# ---- Elo ratings -----------------------------------------------------------------------------------------
+
+def test_elo_two_players_the_winner_takes_half_of_k_from_the_loser_at_equal_ratings():
+    assert ratings.after_game({1: 1000.0, 2: 1000.0}, [(1, 1), (2, 2)]) == {1: 1016.0, 2: 984.0}
+    assert ratings.after_game({1: 1000.0, 2: 1000.0}, [(1, 1), (2, 1)]) == {1: 1000.0, 2: 1000.0}  # a tie
+    favourite = ratings.after_game({1: 1200.0, 2: 1000.0}, [(1, 1), (2, 2)])
+    upset = ratings.after_game({1: 1200.0, 2: 1000.0}, [(1, 2), (2, 1)])
+    assert 0 < favourite[1] - 1200 < 16 < upset[2] - 1000  # beating the favourite is worth more
+    assert favourite[1] - 1200 == pytest.approx(1000 - favourite[2])  # what one gains the other loses
+
+
+def test_elo_more_players_each_pair_weighs_k_over_n_minus_1_and_an_ai_level_moves_by_its_seats_mean():
+    after = ratings.after_game({1: 1000.0, 2: 1000.0, 3: 1000.0}, [(1, 1), (2, 2), (3, 3)])
+    assert after == {1: 1016.0, 2: 1000.0, 3: 984.0}
+    hard = ratings.AI_PLAYERS["hard"]  # two hard seats, 1st and 4th: the level moves by the mean of the two
+    after = ratings.after_game({1: 1000.0, 2: 1000.0, hard: 1000.0}, [(hard, 1), (1, 2), (2, 3), (hard, 4)])
+    assert after[hard] == pytest.approx(1000.0) and after[1] > 1000 > after[2]
+    assert ratings.after_game({hard: 1000.0}, [(hard, 1), (hard, 2)]) == {}  # nobody to be rated against
+
+
+def test_elo_who_a_seat_counts_for():
+    seats = [{"user_id": 7, "name": "Ann"}, {"user_id": 8, "name": "Bob", "standin": True},
+             {"user_id": None, "name": "AI 1", "ai": "greedy"}, {"user_id": None, "name": "Cy (AI, hard)",
+                                                                 "ai": "hard", "left": True}]
+    assert ratings.participants(seats, [2, 1, 3, 4]) == [(7, 2), (8, 1), (ratings.AI_PLAYERS["normal"], 3)]
+    assert ratings.ai_level(ratings.AI_PLAYERS["easy"]) == "easy" and ratings.ai_level(7) is None
+
+
+async def test_each_finished_game_moves_ratings_once_per_server_per_game_and_over_all_games(db_path):
+    store = await SqliteStore.open(db_path)
+    await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [3, 1])
+    await _finish(store, "wishes", [(BOB, "Bob"), (ANN, "Ann"), (None, "AI 1 (hard)")], [5, 2, 9])
+    await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [9, 0], guild=GUILD + 1)  # another server
+    assert await store.rate_finished() == 0  # each game is rated once
+    ann = (await store.player_record(GUILD, ANN)).ratings
+    assert (ann["toy"].value, ann["toy"].games) == (1016.0, 1)
+    hard = ratings.AI_PLAYERS["hard"]
+    wishes = ratings.after_game({ANN: 1000.0, BOB: 1000.0, hard: 1000.0}, [(BOB, 2), (ANN, 3), (hard, 1)])
+    assert ann["wishes"].value == pytest.approx(wishes[ANN])
+    overall = ratings.after_game({ANN: 1016.0, BOB: 984.0, hard: 1000.0}, [(BOB, 2), (ANN, 3), (hard, 1)])
+    assert (ann[ratings.ALL].value, ann[ratings.ALL].games) == (pytest.approx(overall[ANN]), 2)
+    assert ann[ratings.ALL].provisional and ratings.PROVISIONAL > 2
+    assert (await store.player_record(GUILD + 1, ANN)).ratings["toy"].games == 1  # its own server's ratings
+    people, ais = await store.rated_leaders(GUILD, None, 10)
+    assert [name for name, _ in people] == ["Ann", "Bob"] and people[0][1].value == pytest.approx(overall[ANN])
+    assert set(ais) == {"hard"} and ais["hard"].value == pytest.approx(overall[hard])
+    assert await store.rated_leaders(GUILD, "pushfish", 10) == ([], {})
+    await store.close()
+
+
+async def test_rated_leaderboard_puts_settled_ratings_first_then_the_higher_rating(db_path):
+    store = await SqliteStore.open(db_path)
+    for _ in range(ratings.PROVISIONAL):  # Bob settles with a losing record; Carol wins her only game
+        await _finish(store, "toy", [(BOB, "Bob"), (ANN, "Ann")], [0, 1])
+    await _finish(store, "toy", [(CAROL, "Carol"), (None, "AI")], [1, 0], level="easy")
+    people, ais = await store.rated_leaders(GUILD, "toy", 10)
+    assert [(name, r.provisional) for name, r in people] == [("Ann", False), ("Bob", False), ("Carol", True)]
+    assert people[2][1].value > people[1][1].value  # Carol is rated above Bob, but only provisionally
+    assert list(ais) == ["easy"]
+    assert [name for name, _ in (await store.rated_leaders(GUILD, "toy", 2))[0]] == ["Ann", "Bob"]
+    await store.close()
+
+
+async def test_games_finished_before_ratings_were_kept_are_rated_in_the_order_they_finished(db_path, clock):
+    store = await SqliteStore.open(db_path)
+    await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [1, 0])
+    await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [0, 1])
+    before = (await store.player_record(GUILD, ANN)).ratings
+    await store.close()
+    with sqlite3.connect(db_path) as conn:  # as a database written before ratings were kept
+        conn.execute("DELETE FROM ratings")
+        conn.execute("UPDATE games SET rated = 0")
+    host = await Host.open(db_path, clock)
+    assert (await host.player_record(GUILD, ANN)).ratings == before  # the same ratings, replayed in order
+    await host.close()
+    assert before["toy"].value == pytest.approx(1016.0 - 32 * ratings.expected(1016.0, 984.0))  # won, then lost
+
+
+async def test_top_ranks_by_rating_unless_asked_for_wins_and_refuses_a_forged_order(fake, run):
+    ann, bob, carol = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Carol")
+    game = await finished_toy_game(fake, run, ann, bob)
+    result = run.host.result(await run.host.get(game))
+    record = await run.host.player_record(fake.guild_id, ann)
+    stats = only_reply(fake, await fake.slash(ann, "stats"))
+    assert stats.splitlines()[0].endswith(f", rating {record.ratings[ratings.ALL].value:.0f} (provisional).")
+    assert f"best score {result.scores[0]}, rating {record.ratings['toy'].value:.0f} (provisional)" in stats
+    top = only_reply(fake, await fake.slash(carol, "top")).splitlines()
+    assert top[0] == "**Best rated on this server: all games**"
+    places = {"Ann": result.ranks[0], "Bob": result.ranks[1]}
+    assert top[1].endswith(" from 1 game (provisional)") and top[2].endswith(" from 1 game (provisional)")
+    if places["Ann"] != places["Bob"]:  # the one placed ahead gained on the other
+        assert top[1].startswith(f"1. {min(places, key=places.__getitem__)}: ")
+    level = (await run.host.get(game)).seats[2].ai  # the AI seat Add AI gave
+    assert top[3].startswith(f"AI players here: {level} ") and top[3].endswith(" (1 game)")
+    assert top[4] == f"Elo ratings: everyone starts at 1000; provisional until {ratings.PROVISIONAL} games."
+    assert only_reply(fake, await fake.slash(carol, "top", game="wishes")) == \
+        "No rated games of If Wishes Were Fishes! with people on this server yet."
+    posted = len(fake.in_channel(fake.channel_id))
+    answer = only_reply(fake, await fake.slash(carol, "top", by="luck<@&123456789012345678>"))
+    assert answer.startswith("A leaderboard goes by rating or wins, not luck") and "<@&" not in answer
+    assert len(fake.in_channel(fake.channel_id)) == posted

@@ -40,6 +40,7 @@ async def test_the_migration_clears_old_batches_and_their_logs_still_replay(db_p
     with monkeypatch.context() as old_code:
         old_code.setattr(Host, "result", lambda self, record: None)  # the code of that schema kept no results
         old_code.setattr(SqliteStore, "fill_results", lambda self, compute: asyncio.sleep(0, 0))
+        old_code.setattr(SqliteStore, "rate_finished", lambda self: asyncio.sleep(0, 0))  # nor ratings
         host = await Host.open(db_path)
         game = await all_ai_game(host, toy_game)
         await host.close()

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 Action = Callable[[discord.Interaction, int], Awaitable[None]]
 PICK_MAX = 25
 GAMES_SHOWN = 20  # open games /fish games lists
+TOP_ORDERS = ("rating", "wins")  # what /fish top ranks by, the default first
 def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
     """Run a command as counted work and answer any failure privately (the one error handler)."""
 
@@ -326,23 +327,31 @@ class FishGroup(app_commands.Group):
                                     parent=parent)
 
     def _top_command(self) -> app_commands.Command:
-        """`/fish top [game]`: the server's leaderboard, with the games offered as choices."""
+        """`/fish top [game] [by]`: the server's leaderboard, with the games offered as choices."""
         group = self
 
-        @app_commands.describe(game="One game (all games if left out)")
-        @app_commands.choices(game=[app_commands.Choice(name=name, value=key) for key, name in self.names.items()])
-        async def top(interaction: discord.Interaction, game: str | None = None) -> None:
-            await group._top(interaction, game)
+        @app_commands.describe(game="One game (all games if left out)",
+                               by="Rank by Elo rating (the default) or by the number of wins")
+        @app_commands.choices(game=[app_commands.Choice(name=name, value=key) for key, name in self.names.items()],
+                              by=[app_commands.Choice(name=order, value=order) for order in TOP_ORDERS])
+        async def top(interaction: discord.Interaction, game: str | None = None, by: str = TOP_ORDERS[0]) -> None:
+            await group._top(interaction, game, by)
 
-        return app_commands.Command(name="top", description="Who has won most on this server, in one game or all.",
+        return app_commands.Command(name="top", description="This server's best players, in one game or all.",
                                     callback=top, parent=self)
 
     @guarded
-    async def _top(self, interaction: discord.Interaction, game: str | None) -> None:
+    async def _top(self, interaction: discord.Interaction, game: str | None, by: str) -> None:
         if game is not None and game not in self.engines:
             raise HostError(f"There is no game called {messages.shown(limits.echo(game))}: pick one from the list.")
-        rows = await self.host.leaders(interaction.guild_id, game)
-        await self.table.tell(interaction, messages.top_text(rows, None if game is None else self.names[game]))
+        if by not in TOP_ORDERS:
+            raise HostError(f"A leaderboard goes by {' or '.join(TOP_ORDERS)}, not {messages.shown(limits.echo(by))}.")
+        name = None if game is None else self.names[game]
+        if by == "wins":
+            text = messages.top_text(await self.host.leaders(interaction.guild_id, game), name)
+        else:
+            text = messages.rated_text(*await self.host.rated_leaders(interaction.guild_id, game), name)
+        await self.table.tell(interaction, text)
 
     @app_commands.command(name="settings")
     @app_commands.describe(remind_hours="Hours idle before the player to act is reminded",

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 import discord
 
+from bot import ratings
 from bot.discord import limits
-from bot.models import GameRecord, GuildSettings, Move, PlayerRecord, Tally
+from bot.models import GameRecord, GuildSettings, Move, PlayerRecord, Rating, Tally
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
 from renderers.common import seat_colour
@@ -185,14 +186,24 @@ def _tally_text(tally: Tally) -> str:
             f"average place {tally.mean_place:.1f}")
 
 
+def rating_text(rating: Rating | None) -> str:
+    """`rating 1032`, marked while it rests on few games; empty without one."""
+    if rating is None:
+        return ""
+    return f"rating {rating.value:.0f}{' (provisional)' if rating.provisional else ''}"
+
+
 def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -> str:
-    """A person's record on this server: all games, each game, and their latest finish."""
+    """A person's record on this server: all games, each game, with their ratings, and their latest finish."""
     if record is None:
         return f"**{shown(name)}** has no finished games on this server yet."
-    lines = [f"**{shown(record.name)}** on this server: {_tally_text(record.total)}."]
+    overall = rating_text(record.ratings.get(ratings.ALL))
+    lines = [f"**{shown(record.name)}** on this server: {_tally_text(record.total)}{', ' + overall if overall else ''}."]
     keys = [k for k in names if k in record.games] + [k for k in record.games if k not in names]  # usual order
-    lines += [f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {record.games[key].best}"
-              for key in keys]
+    for key in keys:
+        rated = rating_text(record.ratings.get(key))
+        lines.append(f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {record.games[key].best}"
+                     f"{', ' + rated if rated else ''}")
     last = record.latest
     lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, {place_name(last.place)} of "
                  f"{last.players}{' 🏆' if last.won else ''}, <t:{int(last.ended_at)}:R>.")
@@ -200,11 +211,27 @@ def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -
 
 
 def top_text(rows: Sequence[tuple[str, Tally]], game: str | None) -> str:
-    """A server's leaderboard in one game (None: all games), most wins first."""
+    """A server's leaderboard by wins in one game (None: all games), most wins first."""
     where = game or "all games"
     if not rows:
         return f"No finished games of {where} with people on this server yet."
     lines = [f"**Most wins on this server: {where}**"]
     lines += [f"{i}. {shown(name)}: {t.won} won of {counted(t.played, 'game')} ({t.share:.0%}), "
               f"average place {t.mean_place:.1f}" for i, (name, t) in enumerate(rows, 1)]
+    return "\n".join(lines)
+
+
+def rated_text(rows: Sequence[tuple[str, Rating]], ais: dict[str, Rating], game: str | None) -> str:
+    """A server's leaderboard by rating in one game (None: all games), settled ratings first, and its AI levels'."""
+    where = game or "all games"
+    if not rows:
+        return f"No rated games of {where} with people on this server yet."
+    lines = [f"**Best rated on this server: {where}**"]
+    lines += [f"{i}. {shown(name)}: {rating.value:.0f} from {counted(rating.games, 'game')}"
+              f"{' (provisional)' if rating.provisional else ''}" for i, (name, rating) in enumerate(rows, 1)]
+    if ais:
+        lines.append("AI players here: " + " · ".join(f"{level} {rating.value:.0f} ({counted(rating.games, 'game')})"
+                                                      for level, rating in ais.items()))
+    lines.append(f"Elo ratings: everyone starts at {ratings.START:.0f}; provisional until "
+                 f"{ratings.PROVISIONAL} games.")
     return "\n".join(lines)

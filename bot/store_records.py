@@ -1,0 +1,145 @@
+"""The SQL of players' records: their finishes, the leaderboards, and the Elo ratings kept from finished games."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import aiosqlite
+
+from bot import ratings
+from bot.models import Finish, PlayerRecord, Rating, Tally
+
+log = logging.getLogger(__name__)
+
+TALLY = "COUNT(*) AS played, SUM(won) AS won, SUM(place) AS places, MAX(score) AS top"
+NO_SERVER = 0  # the ratings' guild_id of games played outside any server
+
+
+class RecordQueries:
+    """Players' records on the store's connection (mixed into `SqliteStore`, whose lock serialises every call)."""
+
+    _conn: aiosqlite.Connection
+    _lock: asyncio.Lock
+
+    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
+        """A person's finished games on a server (None: outside any server), or None if they have none."""
+        async with self._lock:
+            async with self._conn.execute(f"SELECT key, {TALLY} FROM finishes WHERE guild_id IS ? AND user_id = ? "
+                                          "GROUP BY key", (guild_id, user_id)) as cur:
+                per_game = await cur.fetchall()
+            async with self._conn.execute("SELECT game_id, key, place, players, won, ended_at, name FROM finishes "
+                                          "WHERE guild_id IS ? AND user_id = ? ORDER BY game_id DESC LIMIT 1",
+                                          (guild_id, user_id)) as cur:
+                latest = await cur.fetchone()
+            async with self._conn.execute("SELECT key, rating, games FROM ratings WHERE guild_id = ? AND player = ?",
+                                          (guild_id or NO_SERVER, user_id)) as cur:
+                rated = await cur.fetchall()
+        if latest is None:
+            return None
+        games = {key: Tally(*counts) for key, *counts in per_game}
+        total = Tally(*(sum(t[i] for t in per_game) for i in (1, 2, 3)), best=max(t.best for t in games.values()))
+        return PlayerRecord(name=latest[6], total=total, games=games, latest=Finish(
+            game_id=latest[0], key=latest[1], place=latest[2], players=latest[3], won=bool(latest[4]),
+            ended_at=latest[5]), ratings={key: Rating(value, count) for key, value, count in rated})
+
+    async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
+        """A server's people with the most wins in one game (None: all): their latest names and tallies; ties go to
+        the better share won, then the better average place."""
+        game = "" if key is None else " AND key = ?"
+        order = "won DESC, 1.0 * won / played DESC, 1.0 * places / played"
+        sql = (f"WITH best AS (SELECT user_id, {TALLY} FROM finishes WHERE guild_id IS ?{game} "
+               f"GROUP BY user_id ORDER BY {order}, user_id LIMIT ?) "
+               f"SELECT ({_LATEST_NAME.format(person='best.user_id')}) AS name, played, won, places, top FROM best "
+               f"ORDER BY {order}, name, user_id")
+        async with self._lock:
+            async with self._conn.execute(sql, (guild_id, *(() if key is None else (key,)), limit, guild_id)) as cur:
+                rows = await cur.fetchall()
+        return [(name, Tally(*counts)) for name, *counts in rows]
+
+    async def rated_leaders(self, guild_id: int | None, key: str | None,
+                            limit: int) -> tuple[list[tuple[str, Rating]], dict[str, Rating]]:
+        """A server's best-rated people in one game (None: all), settled ratings first, with their latest names;
+        and the ratings of the AI levels there, by level."""
+        sql = (f"SELECT player, rating, games, ({_LATEST_NAME.format(person='player')}) FROM ratings "
+               f"WHERE guild_id = ? AND key = ? AND player > 0 "
+               f"ORDER BY games < {ratings.PROVISIONAL}, rating DESC, player LIMIT ?")
+        where = (guild_id or NO_SERVER, key or ratings.ALL)
+        async with self._lock:
+            async with self._conn.execute(sql, (guild_id, *where, limit)) as cur:
+                people = await cur.fetchall()
+            async with self._conn.execute("SELECT player, rating, games FROM ratings WHERE guild_id = ? AND key = ? "
+                                          "AND player < 0 ORDER BY rating DESC", where) as cur:
+                ais = await cur.fetchall()
+        return ([(name, Rating(value, count)) for _, value, count, name in people],
+                {ratings.ai_level(player) or "AI": Rating(value, count) for player, value, count in ais})
+
+    async def fill_results(self, compute: Callable[[str, str], str | None]) -> int:
+        """Give finished games without a stored result theirs, `compute(key, state JSON)`; how many were filled."""
+        async with self._lock:
+            async with self._conn.execute("SELECT id, key, state FROM games WHERE status = 'finished' "
+                                          "AND result IS NULL AND state IS NOT NULL") as cur:
+                rows = await cur.fetchall()
+        filled = 0
+        for game_id, key, state in rows:
+            try:
+                result_json = compute(key, state)
+            except Exception:  # noqa: BLE001 - an old game that no longer loads must not stop the bot starting
+                log.warning("finished game %s (%s): its state does not load, so it counts in no record", game_id, key)
+                continue
+            if result_json is not None:
+                async with self._lock:
+                    await self._conn.execute("UPDATE games SET result = ? WHERE id = ?", (result_json, game_id))
+                filled += 1
+        return filled
+
+    async def rate_finished(self) -> int:
+        """Rate every finished game not rated yet, in the order they finished, in one transaction; how many.
+
+        Each game moves its players' ratings in its own game and over all games (`bot.ratings`).
+        """
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                rated = await self._rate_pending()
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+        return rated
+
+    async def _rate_pending(self) -> int:
+        """`rate_finished` inside its transaction."""
+        async with self._conn.execute("SELECT id, guild_id, key, seats, result FROM games "
+                                      "WHERE result IS NOT NULL AND rated = 0 ORDER BY updated_at, id") as cur:
+            games = await cur.fetchall()
+        if not games:
+            return 0
+        guilds = sorted({guild or NO_SERVER for _, guild, *_ in games})
+        async with self._conn.execute(f"SELECT guild_id, key, player, rating, games FROM ratings WHERE guild_id IN "
+                                      f"({', '.join('?' * len(guilds))})", guilds) as cur:
+            table: dict[tuple[int, str, int], list[Any]] = {tuple(row[:3]): list(row[3:]) for row in await cur.fetchall()}
+        changed: set[tuple[int, str, int]] = set()
+        for _, guild, key, seats, result in games:
+            seated = ratings.participants(json.loads(seats), json.loads(result)["ranks"])
+            for game_key in (key, ratings.ALL):
+                where = (guild or NO_SERVER, game_key)
+                before = {player: table.get((*where, player), [ratings.START])[0] for player, _ in seated}
+                for player, value in ratings.after_game(before, seated).items():
+                    entry = table.setdefault((*where, player), [ratings.START, 0])
+                    entry[0], entry[1] = value, entry[1] + 1
+                    changed.add((*where, player))
+        await self._conn.executemany(
+            "INSERT INTO ratings (guild_id, key, player, rating, games) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
+            "(guild_id, key, player) DO UPDATE SET rating = excluded.rating, games = excluded.games",
+            [(*where, *table[where]) for where in sorted(changed)])
+        await self._conn.executemany("UPDATE games SET rated = 1 WHERE id = ?", [(game[0],) for game in games])
+        return len(games)
+
+
+# A person's name as of their latest finish on the server (the first parameter: the server).
+_LATEST_NAME = ("SELECT name FROM finishes AS named WHERE named.guild_id IS ? AND named.user_id = {person} "
+                "ORDER BY named.game_id DESC LIMIT 1")
