@@ -1,8 +1,10 @@
 """Players' records on a busy server: how long `/fish stats` and `/fish top` wait on the store.
 
 A server of `--games` finished games (2-6 seats, most of them people from `--people`), each stored the way the
-host stores it (the finishing save carries the result; the trigger writes each person's finish). Then every
-query is timed as the store runs it (SQLite works in aiosqlite's thread, off the event loop): p50 and p99.
+host stores it (the finishing save carries the result; the trigger writes each person's finish; then the game is
+rated). Then every query is timed as the store runs it (SQLite works in aiosqlite's thread, off the event loop):
+p50 and p99. Last, an upgrade: every game is rated again from none, as a bot opening a database written before
+ratings were kept does once.
 
     python bench/bench_stats.py --games 10000 --people 300
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -29,7 +32,7 @@ GUILD = 10
 
 
 async def fill(store: SqliteStore, games: int, people: int, rnd: random.Random) -> list[float]:
-    """Store `games` finished games; returns the time of each finishing save (ms)."""
+    """Store `games` finished games; returns the time of each finishing save and its rating (ms)."""
     saves = []
     for n in range(games):
         size = rnd.randint(2, 6)
@@ -43,6 +46,7 @@ async def fill(store: SqliteStore, games: int, people: int, rnd: random.Random) 
         record.status, record.version = "finished", 1
         started = time.perf_counter()
         await store.save(record, "{}", 0, result_json=result)
+        await store.rate_finished()
         saves.append((time.perf_counter() - started) * 1000)
     return saves
 
@@ -74,11 +78,22 @@ async def main() -> None:
         store = await SqliteStore.open(str(Path(tmp) / "stats.db"))
         saves = await fill(store, args.games, args.people, rnd)
         print(f"{args.games} finished games of up to {args.people} people on one server")
-        show("finishing save (result + finishes)", saves)
+        show("finishing save (result, finishes, ratings)", saves)
         show("/fish stats (one person's record)",
              await timed(args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people)))
         show("/fish top (all games)", await timed(args.calls, lambda i: store.leaders(GUILD, None, 10)))
         show("/fish top <game>", await timed(args.calls, lambda i: store.leaders(GUILD, KEYS[i % 4], 10)))
+        show("/fish top (rating, all games)", await timed(args.calls, lambda i: store.rated_leaders(GUILD, None, 10)))
+        show("/fish top <game> (rating)",
+             await timed(args.calls, lambda i: store.rated_leaders(GUILD, KEYS[i % 4], 10)))
+        await store.close()
+        with sqlite3.connect(Path(tmp) / "stats.db") as conn:  # as if written before ratings were kept
+            conn.execute("DELETE FROM ratings")
+            conn.execute("UPDATE games SET rated = 0")
+        store = await SqliteStore.open(str(Path(tmp) / "stats.db"))
+        started = time.perf_counter()
+        rated = await store.rate_finished()
+        print(f"  upgrade: {rated} games rated from none in {time.perf_counter() - started:.2f} s")
         await store.close()
 
 

@@ -143,6 +143,11 @@ async def main() -> None:
                 inter = await fake.slash(ann, "top", game=game_option)
                 tally.add("forged /fish top game", await refused(run, fake, inter, None, None)
                           and len(fake.in_channel(fake.channel_id)) == posted)
+            for order in ("luck", "@everyone", "<@&123456789012345678>", "x" * 3000, "", "rating "):
+                posted = len(fake.in_channel(fake.channel_id))
+                inter = await fake.slash(ann, "top", by=order)
+                tally.add("forged /fish top by", await refused(run, fake, inter, None, None)
+                          and len(fake.in_channel(fake.channel_id)) == posted)
         finally:
             await run.stop()
             await fake.stop()

@@ -8,6 +8,7 @@ or doubled click is refused and never applied twice, in this process or another 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 import time
@@ -31,6 +32,8 @@ from bot.store import SqliteStore, Store
 from bot.thinking import AI_ENV_PREFIX, Thinker, next_ai_decision, think_in_pool
 from engines import registry
 from engines.core import Decision, Event, GameEngine, GameError, GameState, Result, View, ai_level
+
+log = logging.getLogger(__name__)
 
 LEADERS = 10  # people a leaderboard shows
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
@@ -552,9 +555,17 @@ class Host:
             self._records.pop(record.id, None)
             raise HostError(OUTDATED)
         if result is not None:
-            await self.store.rate_finished()
+            await self._rate(record.id)
         self._records[record.id] = record  # the cache keeps this copy; callers treat Played.record as read-only
         return Played(record=record, moves=list(moves), events=list(events))
+
+    async def _rate(self, game_id: int) -> None:
+        """Rate the game that just finished; its move is stored already, so a failure here only delays the ratings
+        (every game not rated yet is rated at the next finish or start)."""
+        try:
+            await self.store.rate_finished()
+        except Exception:  # noqa: BLE001 - the finishing move stands either way
+            log.exception("game %s: finished, but rating it failed; it is rated at the next finish or start", game_id)
 
 
 def _playable_by_some_table(engine: GameEngine, options: Any) -> None:

@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 TALLY = "COUNT(*) AS played, SUM(won) AS won, SUM(place) AS places, MAX(score) AS top"
 NO_SERVER = 0  # the ratings' guild_id of games played outside any server
+LOOKUPS = 200  # rating entries a rating run looks up one by one; more are read by whole servers
 
 
 class RecordQueries:
@@ -118,13 +119,13 @@ class RecordQueries:
             games = await cur.fetchall()
         if not games:
             return 0
-        guilds = sorted({guild or NO_SERVER for _, guild, *_ in games})
-        async with self._conn.execute(f"SELECT guild_id, key, player, rating, games FROM ratings WHERE guild_id IN "
-                                      f"({', '.join('?' * len(guilds))})", guilds) as cur:
-            table: dict[tuple[int, str, int], list[Any]] = {tuple(row[:3]): list(row[3:]) for row in await cur.fetchall()}
+        seatings = [ratings.participants(json.loads(seats), json.loads(result)["ranks"])
+                    for _, _, _, seats, result in games]
+        table = await self._ratings_of({(guild or NO_SERVER, game_key, player)
+                                        for (_, guild, key, _, _), seated in zip(games, seatings, strict=True)
+                                        for game_key in (key, ratings.ALL) for player, _ in seated})
         changed: set[tuple[int, str, int]] = set()
-        for _, guild, key, seats, result in games:
-            seated = ratings.participants(json.loads(seats), json.loads(result)["ranks"])
+        for (_, guild, key, _, _), seated in zip(games, seatings, strict=True):
             for game_key in (key, ratings.ALL):
                 where = (guild or NO_SERVER, game_key)
                 before = {player: table.get((*where, player), [ratings.START])[0] for player, _ in seated}
@@ -138,6 +139,21 @@ class RecordQueries:
             [(*where, *table[where]) for where in sorted(changed)])
         await self._conn.executemany("UPDATE games SET rated = 1 WHERE id = ?", [(game[0],) for game in games])
         return len(games)
+
+    async def _ratings_of(self, wanted: set[tuple[int, str, int]]) -> dict[tuple[int, str, int], list[Any]]:
+        """The stored [rating, games] of these (server, key, player) entries that exist: looked up one by one for a
+        game or a few (a finish), or read by whole servers for many (an upgrade rating every old game)."""
+        if len(wanted) <= LOOKUPS:
+            sql = (f"SELECT guild_id, key, player, rating, games FROM ratings WHERE (guild_id, key, player) IN "
+                   f"(VALUES {', '.join(['(?, ?, ?)'] * len(wanted))})")
+            args: list[Any] = [part for entry in sorted(wanted) for part in entry]
+        else:
+            guilds = sorted({guild for guild, _, _ in wanted})
+            sql = (f"SELECT guild_id, key, player, rating, games FROM ratings WHERE guild_id IN "
+                   f"({', '.join('?' * len(guilds))})")
+            args = guilds
+        async with self._conn.execute(sql, args) as cur:
+            return {tuple(row[:3]): list(row[3:]) for row in await cur.fetchall()}
 
 
 # A person's name as of their latest finish on the server (the first parameter: the server).

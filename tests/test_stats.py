@@ -292,3 +292,25 @@ async def test_top_ranks_by_rating_unless_asked_for_wins_and_refuses_a_forged_or
     answer = only_reply(fake, await fake.slash(carol, "top", by="luck<@&123456789012345678>"))
     assert answer.startswith("A leaderboard goes by rating or wins, not luck") and "<@&" not in answer
     assert len(fake.in_channel(fake.channel_id)) == posted
+
+
+async def test_a_failed_rating_leaves_the_finishing_move_standing_and_is_rated_at_the_next_start(
+        db_path, clock, toy_game, monkeypatch, caplog):
+    host = await Host.open(db_path, clock)
+    lobby = await host.create(toy_game, {"stones": 3}, ANN, "Ann", guild_id=GUILD, channel_id=20)
+    await host.join(lobby.id, BOB, "Bob")
+    await host.begin(lobby.id, ANN, seed=1)
+
+    async def broken(self) -> int:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as failing:
+        failing.setattr(SqliteStore, "rate_finished", broken)
+        await _play_out(host, lobby.id)
+    assert (await host.get(lobby.id)).status == "finished"  # the last move stands
+    assert (await host.player_record(GUILD, ANN)).ratings == {}
+    assert "rating it failed" in caplog.text
+    await host.close()
+    host = await Host.open(db_path, clock)
+    assert (await host.player_record(GUILD, ANN)).ratings["toy"].games == 1
+    await host.close()
