@@ -89,7 +89,7 @@ async def main() -> None:
         await store.close()
         with sqlite3.connect(Path(tmp) / "stats.db") as conn:  # as if written before ratings were kept
             conn.execute("DELETE FROM ratings")
-            conn.execute("UPDATE games SET rated = 0")
+            conn.execute("UPDATE games SET rating_moves = NULL")
         store = await SqliteStore.open(str(Path(tmp) / "stats.db"))
         started = time.perf_counter()
         rated = await store.rate_finished()

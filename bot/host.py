@@ -132,6 +132,10 @@ class Host:
         """A server's people with the most wins, in one game (None: all)."""
         return await self.store.leaders(guild_id, key, limit)
 
+    async def rating_moves(self, game_id: int) -> list[tuple[float, float] | None]:
+        """How a finished game moved each seat's rating in its game ((before, after) or None); [] until rated."""
+        return await self.store.rating_moves(game_id)
+
     async def rated_leaders(self, guild_id: int | None, key: str | None,
                             limit: int = LEADERS) -> tuple[list[tuple[str, Rating]], dict[str, Rating]]:
         """A server's best-rated people in one game (None: all), settled ratings first; and its AI levels'."""
@@ -560,8 +564,7 @@ class Host:
         return Played(record=record, moves=list(moves), events=list(events))
 
     async def _rate(self, game_id: int) -> None:
-        """Rate the game that just finished; its move is stored already, so a failure here only delays the ratings
-        (every game not rated yet is rated at the next finish or start)."""
+        """Rate the game just finished; a failure only delays it to the next finish or start (the move stands)."""
         try:
             await self.store.rate_finished()
         except Exception:  # noqa: BLE001 - the finishing move stands either way

@@ -20,23 +20,24 @@ def ai_level(player: int) -> str | None:
     return next((level for level, pid in AI_PLAYERS.items() if pid == player), None)
 
 
-def participants(seats: Sequence[Mapping[str, Any]], ranks: Sequence[int]) -> list[tuple[int, int]]:
-    """(player, place) of each rated seat, from stored seats and the result's places.
-
-    A person's seat is theirs even while an AI stand-in played it; an AI seat is its level's; a seat whose person
-    left the running game is nobody's (neither they nor the AI that took over finished it).
-    """
-    rated = []
-    for seat, place in zip(seats, ranks, strict=True):
+def seat_players(seats: Sequence[Mapping[str, Any]]) -> list[int | None]:
+    """The player each stored seat is rated as: a person (their stand-in's moves included) or an AI level; None for
+    a seat whose person left the running game (neither they nor the AI that took over finished it)."""
+    players: list[int | None] = []
+    for seat in seats:
+        level = seat.get("ai")
         if seat.get("left"):
-            continue
-        if seat.get("user_id") is not None:
-            rated.append((int(seat["user_id"]), place))
-        elif seat.get("ai") is not None:
-            level = AI_NAMES.get(seat["ai"], seat["ai"])
-            if level in AI_PLAYERS:
-                rated.append((AI_PLAYERS[level], place))
-    return rated
+            players.append(None)
+        elif seat.get("user_id") is not None:
+            players.append(int(seat["user_id"]))
+        else:
+            players.append(AI_PLAYERS.get(AI_NAMES.get(level, level)) if level else None)
+    return players
+
+
+def participants(seats: Sequence[Mapping[str, Any]], ranks: Sequence[int]) -> list[tuple[int, int]]:
+    """(player, place) of each rated seat, from stored seats and the result's places."""
+    return [(player, place) for player, place in zip(seat_players(seats), ranks, strict=True) if player is not None]
 
 
 def expected(rating: float, other: float) -> float:

@@ -166,10 +166,11 @@ MIGRATIONS: list[str] = [
     """,
     # Elo ratings per server (0: none), per game and over all games ('*'), of people (their user ids) and AI
     # levels (negative ids, bot.ratings.AI_PLAYERS); each finished game is rated once, in the order games finish
-    # (Store.rate_finished), so every game finished before this migration is rated when the host opens.
+    # (Store.rate_finished), so every game finished before this migration is rated when the host opens. A rated
+    # game keeps how it moved its seats' ratings in its own game (JSON: [before, after] per seat, or null).
     """
-    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX games_unrated ON games (updated_at, id) WHERE result IS NOT NULL AND rated = 0;
+    ALTER TABLE games ADD COLUMN rating_moves TEXT;
+    CREATE INDEX games_unrated ON games (updated_at, id) WHERE result IS NOT NULL AND rating_moves IS NULL;
     CREATE TABLE ratings (
         guild_id INTEGER NOT NULL,
         key TEXT NOT NULL,
@@ -307,6 +308,10 @@ class Store(ABC):
     @abstractmethod
     async def rate_finished(self) -> int:
         """Rate every finished game not rated yet, in the order they finished; how many."""
+
+    @abstractmethod
+    async def rating_moves(self, game_id: int) -> list[tuple[float, float] | None]:
+        """How a rated game moved each seat's rating in its game ((before, after), None: unrated); [] if unrated."""
 
     @abstractmethod
     async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:

@@ -115,7 +115,7 @@ class RecordQueries:
     async def _rate_pending(self) -> int:
         """`rate_finished` inside its transaction."""
         async with self._conn.execute("SELECT id, guild_id, key, seats, result FROM games "
-                                      "WHERE result IS NOT NULL AND rated = 0 ORDER BY updated_at, id") as cur:
+                                      "WHERE result IS NOT NULL AND rating_moves IS NULL ORDER BY updated_at, id") as cur:
             games = await cur.fetchall()
         if not games:
             return 0
@@ -125,20 +125,35 @@ class RecordQueries:
                                         for (_, guild, key, _, _), seated in zip(games, seatings, strict=True)
                                         for game_key in (key, ratings.ALL) for player, _ in seated})
         changed: set[tuple[int, str, int]] = set()
-        for (_, guild, key, _, _), seated in zip(games, seatings, strict=True):
+        moves = []
+        for (game_id, guild, key, seats, _), seated in zip(games, seatings, strict=True):
             for game_key in (key, ratings.ALL):
                 where = (guild or NO_SERVER, game_key)
                 before = {player: table.get((*where, player), [ratings.START])[0] for player, _ in seated}
-                for player, value in ratings.after_game(before, seated).items():
+                after = ratings.after_game(before, seated)
+                for player, value in after.items():
                     entry = table.setdefault((*where, player), [ratings.START, 0])
                     entry[0], entry[1] = value, entry[1] + 1
                     changed.add((*where, player))
+                if game_key == key:
+                    moved = {player: [before[player], value] for player, value in after.items()}
+                    players = ratings.seat_players(json.loads(seats))
+                    moves.append((json.dumps([moved.get(p) if p is not None else None for p in players]), game_id))
         await self._conn.executemany(
             "INSERT INTO ratings (guild_id, key, player, rating, games) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
             "(guild_id, key, player) DO UPDATE SET rating = excluded.rating, games = excluded.games",
             [(*where, *table[where]) for where in sorted(changed)])
-        await self._conn.executemany("UPDATE games SET rated = 1 WHERE id = ?", [(game[0],) for game in games])
+        await self._conn.executemany("UPDATE games SET rating_moves = ? WHERE id = ?", moves)
         return len(games)
+
+    async def rating_moves(self, game_id: int) -> list[tuple[float, float] | None]:
+        """How a rated game moved each seat's rating in its game ((before, after), None: unrated); [] if unrated."""
+        async with self._lock:
+            async with self._conn.execute("SELECT rating_moves FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+        if row is None or row[0] is None:
+            return []
+        return [None if move is None else (move[0], move[1]) for move in json.loads(row[0])]
 
     async def _ratings_of(self, wanted: set[tuple[int, str, int]]) -> dict[tuple[int, str, int], list[Any]]:
         """The stored [rating, games] of these (server, key, player) entries that exist: looked up one by one for a

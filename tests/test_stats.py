@@ -215,6 +215,7 @@ def test_elo_who_a_seat_counts_for():
     seats = [{"user_id": 7, "name": "Ann"}, {"user_id": 8, "name": "Bob", "standin": True},
              {"user_id": None, "name": "AI 1", "ai": "greedy"}, {"user_id": None, "name": "Cy (AI, hard)",
                                                                  "ai": "hard", "left": True}]
+    assert ratings.seat_players(seats) == [7, 8, ratings.AI_PLAYERS["normal"], None]  # the left seat: no rating move shown
     assert ratings.participants(seats, [2, 1, 3, 4]) == [(7, 2), (8, 1), (ratings.AI_PLAYERS["normal"], 3)]
     assert ratings.ai_level(ratings.AI_PLAYERS["easy"]) == "easy" and ratings.ai_level(7) is None
 
@@ -237,6 +238,8 @@ async def test_each_finished_game_moves_ratings_once_per_server_per_game_and_ove
     people, ais = await store.rated_leaders(GUILD, None, 10)
     assert [name for name, _ in people] == ["Ann", "Bob"] and people[0][1].value == pytest.approx(overall[ANN])
     assert set(ais) == {"hard"} and ais["hard"].value == pytest.approx(overall[hard])
+    assert await store.rating_moves(2) == [(1000.0, pytest.approx(wishes[BOB])), (1000.0, ann["wishes"].value),
+                                           (1000.0, pytest.approx(wishes[hard]))]  # in the game's own ratings
     assert await store.rated_leaders(GUILD, "pushfish", 10) == ([], {})
     await store.close()
 
@@ -262,7 +265,7 @@ async def test_games_finished_before_ratings_were_kept_are_rated_in_the_order_th
     await store.close()
     with sqlite3.connect(db_path) as conn:  # as a database written before ratings were kept
         conn.execute("DELETE FROM ratings")
-        conn.execute("UPDATE games SET rated = 0")
+        conn.execute("UPDATE games SET rating_moves = NULL")
     host = await Host.open(db_path, clock)
     assert (await host.player_record(GUILD, ANN)).ratings == before  # the same ratings, replayed in order
     await host.close()
@@ -284,6 +287,13 @@ async def test_top_ranks_by_rating_unless_asked_for_wins_and_refuses_a_forged_or
     if places["Ann"] != places["Bob"]:  # the one placed ahead gained on the other
         assert top[1].startswith(f"1. {min(places, key=places.__getitem__)}: ")
     level = (await run.host.get(game)).seats[2].ai  # the AI seat Add AI gave
+    [scores] = [f["value"] for f in (await run.board(game)).data["embeds"][0]["fields"] if f["name"] == "Final scores"]
+    moves = await run.host.rating_moves(game)  # the final board says how the game moved each rating
+    assert len(moves) == 3 and moves[0][0] == 1000.0 and moves[0][1] == record.ratings["toy"].value
+    for line in scores.splitlines():
+        seat = "ABC".index(line.split("`")[1])  # each line marks its seat
+        before, after = round(moves[seat][0]), round(moves[seat][1])
+        assert line.endswith(f" · rating {after} ({after - before:+d})"), line
     assert top[3].startswith(f"AI players here: {level} ") and top[3].endswith(" (1 game)")
     assert top[4] == f"Elo ratings: everyone starts at 1000; provisional until {ratings.PROVISIONAL} games."
     assert only_reply(fake, await fake.slash(carol, "top", game="wishes")) == \

@@ -98,11 +98,21 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
     return limits.embed(e)
 
 
-def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int]) -> str:
-    """Final standings, best first."""
+def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int],
+                 moves: Sequence[tuple[float, float] | None] = ()) -> str:
+    """Final standings, best first, with how the game moved each seat's rating (when it was rated)."""
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
-    rows = [f"{ranks[s]}. {seat_line(record, s)} — {scores[s]}{' 🏆' if s in winners else ''}" for s in order]
+    rows = [f"{ranks[s]}. {seat_line(record, s)} — {scores[s]}{' 🏆' if s in winners else ''}"
+            f"{_rating_move(moves[s]) if s < len(moves) else ''}" for s in order]
     return "\n".join(rows)
+
+
+def _rating_move(move: tuple[float, float] | None) -> str:
+    """` · rating 1016 (+16)`, or nothing for a seat the game did not rate."""
+    if move is None:
+        return ""
+    before, after = round(move[0]), round(move[1])
+    return f" · rating {after} ({after - before:+d})"
 
 
 def board_link(record: GameRecord) -> str:
