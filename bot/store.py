@@ -179,7 +179,6 @@ MIGRATIONS: list[str] = [
         games INTEGER NOT NULL,
         PRIMARY KEY (guild_id, key, player)
     ) WITHOUT ROWID;
-    CREATE INDEX ratings_by_rank ON ratings (guild_id, key, rating);
     """,
 ]
 

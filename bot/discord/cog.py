@@ -23,6 +23,8 @@ Action = Callable[[discord.Interaction, int], Awaitable[None]]
 PICK_MAX = 25
 GAMES_SHOWN = 20  # open games /fish games lists
 TOP_ORDERS = ("rating", "wins")  # what /fish top ranks by, the default first
+
+
 def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
     """Run a command as counted work and answer any failure privately (the one error handler)."""
 
