@@ -81,6 +81,8 @@ async def main() -> None:
         show("finishing save (result, finishes, ratings)", saves)
         show("/fish stats (one person's record)",
              await timed(args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people)))
+        show("/fish stats player (with you)", await timed(
+            args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people, versus=1 + (i + 1) % args.people)))
         show("/fish top (all games)", await timed(args.calls, lambda i: store.leaders(GUILD, None, 10)))
         show("/fish top <game>", await timed(args.calls, lambda i: store.leaders(GUILD, KEYS[i % 4], 10)))
         show("/fish top (rating, all games)", await timed(args.calls, lambda i: store.rated_leaders(GUILD, None, 10)))

@@ -124,9 +124,10 @@ class Host:
             found = [g for g in found if channel_id in (g.channel_id, g.thread_id)]
         return found
 
-    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
-        """A person's finished games on a server, or None if they have none."""
-        return await self.store.player_record(guild_id, user_id)
+    async def player_record(self, guild_id: int | None, user_id: int,
+                            versus: int | None = None) -> PlayerRecord | None:
+        """A person's finished games on a server (and with `versus`, theirs together), or None if they have none."""
+        return await self.store.player_record(guild_id, user_id, versus)
 
     async def leaders(self, guild_id: int | None, key: str | None, limit: int = LEADERS) -> list[tuple[str, Tally]]:
         """A server's people with the most wins, in one game (None: all)."""

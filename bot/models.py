@@ -166,15 +166,26 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two people's finished games together on a server: how many, and in how many the first placed ahead or behind
+    the second (the rest were level)."""
+
+    games: int
+    ahead: int
+    behind: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRecord:
     """A person's finished games on a server: in all games, per game (by key), the latest, their latest name, and
-    their ratings by game key (`ratings.ALL` for all games)."""
+    their ratings by game key (`ratings.ALL` for all games); and, when asked, their games with someone else."""
 
     name: str
     total: Tally
     games: dict[str, Tally]
     latest: Finish
     ratings: dict[str, Rating] = field(default_factory=dict)
+    versus: HeadToHead | None = None
 
 
 @dataclass(frozen=True, slots=True)

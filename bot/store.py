@@ -288,8 +288,10 @@ class Store(ABC):
         """The move log in order (only the last `last` moves when given)."""
 
     @abstractmethod
-    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
-        """A person's finished games on a server (None: outside any server), or None if they have none."""
+    async def player_record(self, guild_id: int | None, user_id: int,
+                            versus: int | None = None) -> PlayerRecord | None:
+        """A person's finished games on a server (None: outside any server), or None if they have none; with
+        `versus`, also their finished games with that other person."""
 
     @abstractmethod
     async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:

@@ -11,7 +11,7 @@ from typing import Any
 import aiosqlite
 
 from bot import ratings
-from bot.models import Finish, PlayerRecord, Rating, Tally
+from bot.models import Finish, HeadToHead, PlayerRecord, Rating, Tally
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +26,11 @@ class RecordQueries:
     _conn: aiosqlite.Connection
     _lock: asyncio.Lock
 
-    async def player_record(self, guild_id: int | None, user_id: int) -> PlayerRecord | None:
-        """A person's finished games on a server (None: outside any server), or None if they have none."""
+    async def player_record(self, guild_id: int | None, user_id: int,
+                            versus: int | None = None) -> PlayerRecord | None:
+        """A person's finished games on a server (None: outside any server), or None if they have none; with
+        `versus`, also their finished games with that other person."""
+        together = None
         async with self._lock:
             async with self._conn.execute(f"SELECT key, {TALLY} FROM finishes WHERE guild_id IS ? AND user_id = ? "
                                           "GROUP BY key", (guild_id, user_id)) as cur:
@@ -39,13 +42,20 @@ class RecordQueries:
             async with self._conn.execute("SELECT key, rating, games FROM ratings WHERE guild_id = ? AND player = ?",
                                           (guild_id or NO_SERVER, user_id)) as cur:
                 rated = await cur.fetchall()
+            if versus is not None:
+                async with self._conn.execute(
+                        "SELECT COUNT(*), TOTAL(me.place < them.place), TOTAL(me.place > them.place) FROM finishes AS me "
+                        "JOIN finishes AS them ON them.game_id = me.game_id AND them.user_id = ? "
+                        "WHERE me.guild_id IS ? AND me.user_id = ?", (versus, guild_id, user_id)) as cur:
+                    games, ahead, behind = await cur.fetchone()
+                together = HeadToHead(games, int(ahead), int(behind))
         if latest is None:
             return None
         games = {key: Tally(*counts) for key, *counts in per_game}
         total = Tally(*(sum(t[i] for t in per_game) for i in (1, 2, 3)), best=max(t.best for t in games.values()))
         return PlayerRecord(name=latest[6], total=total, games=games, latest=Finish(
             game_id=latest[0], key=latest[1], place=latest[2], players=latest[3], won=bool(latest[4]),
-            ended_at=latest[5]), ratings={key: Rating(value, count) for key, value, count in rated})
+            ended_at=latest[5]), ratings={key: Rating(value, count) for key, value, count in rated}, versus=together)
 
     async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
         """A server's people with the most wins in one game (None: all): their latest names and tallies; ties go to

@@ -60,6 +60,12 @@ async def test_records_count_each_persons_games_wins_places_and_best_score_per_g
     bob = await store.player_record(GUILD, BOB)
     assert (bob.total.played, bob.total.won, bob.total.places) == (2, 1, 3 + 1)  # third behind the AI, then tied
     assert (await store.player_record(GUILD + 1, ANN)).total.played == 1  # each server keeps its own records
+    bob_with_ann = (await store.player_record(GUILD, BOB, versus=ANN)).versus  # Ann ahead once, level once
+    assert (bob_with_ann.games, bob_with_ann.ahead, bob_with_ann.behind) == (2, 0, 1)
+    carol_with_ann = (await store.player_record(GUILD, CAROL, versus=ANN)).versus  # the Wishes game: Carol ahead
+    assert (carol_with_ann.games, carol_with_ann.ahead, carol_with_ann.behind) == (1, 1, 0)
+    assert (await store.player_record(GUILD, CAROL, versus=BOB)).versus.games == 0
+    assert (await store.player_record(GUILD, CAROL)).versus is None
     assert await store.player_record(GUILD, 99) is None
     await store.close()
 
@@ -142,6 +148,10 @@ async def test_stats_and_top_answer_privately_with_each_persons_record(fake, run
     assert f"of 3{' 🏆' if ann_won else ''}, <t:" in text  # Ann, Bob and the AI
     bob_text = only_reply(fake, await fake.slash(ann, "stats", player=UserOption(bob)))
     assert bob_text.startswith("**Bob** on this server: 1 game, ")
+    ahead, behind = int(result.ranks[1] < result.ranks[0]), int(result.ranks[1] > result.ranks[0])
+    assert bob_text.splitlines()[-1] == (f"With you: 1 game together; Bob placed ahead of you in {ahead}, you ahead "
+                                         f"in {behind}{'' if ahead or behind else ', level in 1'}.")
+    assert "With you" not in text  # not in your own record
     assert only_reply(fake, await fake.slash(ann, "stats", player=UserOption(carol))) == \
         "**Carol** has no finished games on this server yet."
     top = only_reply(fake, await fake.slash(carol, "top", by="wins"))

@@ -311,7 +311,8 @@ class FishGroup(app_commands.Group):
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         """A player's finished games on this server: games, wins and places, per game."""
         who = player or interaction.user
-        record = await self.host.player_record(interaction.guild_id, who.id)
+        versus = None if who.id == interaction.user.id else interaction.user.id
+        record = await self.host.player_record(interaction.guild_id, who.id, versus)
         await self.table.tell(interaction, messages.record_text(record, clean_name(who.display_name), self.names))
 
     def _add_rules(self) -> None:

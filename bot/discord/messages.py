@@ -217,6 +217,11 @@ def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -
     last = record.latest
     lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, {place_name(last.place)} of "
                  f"{last.players}{' 🏆' if last.won else ''}, <t:{int(last.ended_at)}:R>.")
+    together = record.versus
+    if together is not None and together.games:
+        level = together.games - together.ahead - together.behind
+        lines.append(f"With you: {counted(together.games, 'game')} together; {shown(record.name)} placed ahead of you "
+                     f"in {together.ahead}, you ahead in {together.behind}{f', level in {level}' if level else ''}.")
     return "\n".join(lines)
 
 
