@@ -35,9 +35,9 @@ def seat_players(seats: Sequence[Mapping[str, Any]]) -> list[int | None]:
     return players
 
 
-def participants(seats: Sequence[Mapping[str, Any]], ranks: Sequence[int]) -> list[tuple[int, int]]:
-    """(player, place) of each rated seat, from stored seats and the result's places."""
-    return [(player, place) for player, place in zip(seat_players(seats), ranks, strict=True) if player is not None]
+def participants(players: Sequence[int | None], ranks: Sequence[int]) -> list[tuple[int, int]]:
+    """(player, place) of each rated seat, from `seat_players` and the result's places."""
+    return [(player, place) for player, place in zip(players, ranks, strict=True) if player is not None]
 
 
 def expected(rating: float, other: float) -> float:

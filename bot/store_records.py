@@ -129,14 +129,15 @@ class RecordQueries:
             games = await cur.fetchall()
         if not games:
             return 0
-        seatings = [ratings.participants(json.loads(seats), json.loads(result)["ranks"])
-                    for _, _, _, seats, result in games]
+        players = [ratings.seat_players(json.loads(seats)) for _, _, _, seats, _ in games]
+        seatings = [ratings.participants(seated, json.loads(result)["ranks"])
+                    for seated, (*_, result) in zip(players, games, strict=True)]
         table = await self._ratings_of({(guild or NO_SERVER, game_key, player)
                                         for (_, guild, key, _, _), seated in zip(games, seatings, strict=True)
                                         for game_key in (key, ratings.ALL) for player, _ in seated})
         changed: set[tuple[int, str, int]] = set()
         moves = []
-        for (game_id, guild, key, seats, _), seated in zip(games, seatings, strict=True):
+        for (game_id, guild, key, _, _), seated, by_seat in zip(games, seatings, players, strict=True):
             for game_key in (key, ratings.ALL):
                 where = (guild or NO_SERVER, game_key)
                 before = {player: table.get((*where, player), [ratings.START])[0] for player, _ in seated}
@@ -147,8 +148,7 @@ class RecordQueries:
                     changed.add((*where, player))
                 if game_key == key:
                     moved = {player: [before[player], value] for player, value in after.items()}
-                    players = ratings.seat_players(json.loads(seats))
-                    moves.append((json.dumps([moved.get(p) if p is not None else None for p in players]), game_id))
+                    moves.append((json.dumps([moved.get(player) for player in by_seat]), game_id))
         await self._conn.executemany(
             "INSERT INTO ratings (guild_id, key, player, rating, games) VALUES (?, ?, ?, ?, ?) ON CONFLICT "
             "(guild_id, key, player) DO UPDATE SET rating = excluded.rating, games = excluded.games",
@@ -168,6 +168,8 @@ class RecordQueries:
     async def _ratings_of(self, wanted: set[tuple[int, str, int]]) -> dict[tuple[int, str, int], list[Any]]:
         """The stored [rating, games] of these (server, key, player) entries that exist: looked up one by one for a
         game or a few (a finish), or read by whole servers for many (an upgrade rating every old game)."""
+        if not wanted:  # games nobody is rated in (every person left, and the AIs that took over are nobody's)
+            return {}
         if len(wanted) <= LOOKUPS:
             sql = (f"SELECT guild_id, key, player, rating, games FROM ratings WHERE (guild_id, key, player) IN "
                    f"(VALUES {', '.join(['(?, ?, ?)'] * len(wanted))})")

@@ -226,7 +226,8 @@ def test_elo_who_a_seat_counts_for():
              {"user_id": None, "name": "AI 1", "ai": "greedy"}, {"user_id": None, "name": "Cy (AI, hard)",
                                                                  "ai": "hard", "left": True}]
     assert ratings.seat_players(seats) == [7, 8, ratings.AI_PLAYERS["normal"], None]  # the left seat: no rating move shown
-    assert ratings.participants(seats, [2, 1, 3, 4]) == [(7, 2), (8, 1), (ratings.AI_PLAYERS["normal"], 3)]
+    assert ratings.participants(ratings.seat_players(seats), [2, 1, 3, 4]) == [
+        (7, 2), (8, 1), (ratings.AI_PLAYERS["normal"], 3)]
     assert ratings.ai_level(ratings.AI_PLAYERS["easy"]) == "easy" and ratings.ai_level(7) is None
 
 
@@ -334,3 +335,19 @@ async def test_a_failed_rating_leaves_the_finishing_move_standing_and_is_rated_a
     host = await Host.open(db_path, clock)
     assert (await host.player_record(GUILD, ANN)).ratings["toy"].games == 1
     await host.close()
+
+
+async def test_a_game_everyone_left_is_rated_as_nobodys_and_does_not_hold_up_the_games_after_it(db_path):
+    store = await SqliteStore.open(db_path)
+    record = GameRecord(id=0, key="toy", options={}, seed=1, status="active", host_user=ANN, guild_id=GUILD,
+                        seats=[Seat(name="Ann (AI, hard)", ai="hard", left=True),
+                               Seat(name="Bob (AI, hard)", ai="hard", left=True)],
+                        created_at=1.0, updated_at=1.0, turn_since=1.0)
+    record.id = await store.create(record, None)
+    record.status, record.version = "finished", 1
+    assert await store.save(record, None, 0, result_json=Result.from_scores([2, 1], [{}, {}]).model_dump_json())
+    assert await store.rate_finished() == 1
+    assert await store.rating_moves(record.id) == [None, None]
+    await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [1, 0])  # the next game is rated as usual
+    assert (await store.player_record(GUILD, ANN)).ratings["toy"].value == 1016.0
+    await store.close()
