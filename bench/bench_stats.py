@@ -1,4 +1,4 @@
-"""Players' records on a busy server: how long `/fish stats` and `/fish top` wait on the store.
+"""Players' records on a busy server: how long `/fish stats`, `/fish top` and `/fish history` wait on the store.
 
 A server of `--games` finished games (2-6 seats, most of them people from `--people`), each stored the way the
 host stores it (the finishing save carries the result; the trigger writes each person's finish; then the game is
@@ -88,6 +88,10 @@ async def main() -> None:
         show("/fish top (rating, all games)", await timed(args.calls, lambda i: store.rated_leaders(GUILD, None, 10)))
         show("/fish top <game> (rating)",
              await timed(args.calls, lambda i: store.rated_leaders(GUILD, KEYS[i % 4], 10)))
+        show("/fish history (the latest 10)",
+             await timed(args.calls, lambda i: store.past_games(GUILD, 1 + i % args.people, None, 10)))
+        show("/fish history <game> page:3",
+             await timed(args.calls, lambda i: store.past_games(GUILD, 1 + i % args.people, KEYS[i % 4], 10, 20)))
         await store.close()
         with sqlite3.connect(Path(tmp) / "stats.db") as conn:  # as if written before ratings were kept
             conn.execute("DELETE FROM ratings")

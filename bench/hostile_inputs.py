@@ -148,6 +148,12 @@ async def main() -> None:
                 inter = await fake.slash(ann, "top", by=order)
                 tally.add("forged /fish top by", await refused(run, fake, inter, None, None)
                           and len(fake.in_channel(fake.channel_id)) == posted)
+            for forged in [{"game": g} for g in ("nope", "@everyone", "x" * 3000, "wishes ")] + [
+                    {"page": p} for p in (0, -1, 10**30, "abc", 1.5, "<@&123456789012345678>")]:
+                posted = len(fake.in_channel(fake.channel_id))
+                inter = await fake.slash(ann, "history", **forged)
+                tally.add("forged /fish history option", await refused(run, fake, inter, None, None)
+                          and len(fake.in_channel(fake.channel_id)) == posted)
         finally:
             await run.stop()
             await fake.stop()

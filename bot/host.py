@@ -22,10 +22,7 @@ from bot.models import (
     GuildSettings,
     Move,
     Played,
-    PlayerRecord,
-    Rating,
     Seat,
-    Tally,
     clean_name,
 )
 from bot.store import SqliteStore, Store
@@ -35,7 +32,6 @@ from engines.core import Decision, Event, GameEngine, GameError, GameState, Resu
 
 log = logging.getLogger(__name__)
 
-LEADERS = 10  # people a leaderboard shows
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
 STALE_RETRIES = 3  # how often AI moves thought out on a version another process moved past are thought again
@@ -53,7 +49,7 @@ class Host:
     """Runs games over a Store; knows nothing of Discord."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, think: Thinker = think_in_pool) -> None:
-        self.store = store
+        self.store = store  # the Discord adapter reads players' records, leaderboards and ratings straight from it
         self.clock = clock
         self.think = think
         self._records: dict[int, GameRecord] = {}  # game id -> last record this host saw, state included
@@ -123,24 +119,6 @@ class Host:
         if channel_id is not None:
             found = [g for g in found if channel_id in (g.channel_id, g.thread_id)]
         return found
-
-    async def player_record(self, guild_id: int | None, user_id: int,
-                            versus: int | None = None) -> PlayerRecord | None:
-        """A person's finished games on a server (and with `versus`, theirs together), or None if they have none."""
-        return await self.store.player_record(guild_id, user_id, versus)
-
-    async def leaders(self, guild_id: int | None, key: str | None, limit: int = LEADERS) -> list[tuple[str, Tally]]:
-        """A server's people with the most wins, in one game (None: all)."""
-        return await self.store.leaders(guild_id, key, limit)
-
-    async def rating_moves(self, game_id: int) -> list[tuple[float, float] | None]:
-        """How a finished game moved each seat's rating in its game ((before, after) or None); [] until rated."""
-        return await self.store.rating_moves(game_id)
-
-    async def rated_leaders(self, guild_id: int | None, key: str | None,
-                            limit: int = LEADERS) -> tuple[list[tuple[str, Rating]], dict[str, Rating]]:
-        """A server's best-rated people in one game (None: all), settled ratings first; and its AI levels'."""
-        return await self.store.rated_leaders(guild_id, key, limit)
 
     async def active_games(self) -> list[GameRecord]:
         """Every active game on every server."""

@@ -189,6 +189,20 @@ class PlayerRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PastGame:
+    """One finished game in a person's history: where they finished and with what score, the other seats' names,
+    how it moved their rating in its game, and where its final board is (None for a part unknown)."""
+
+    finish: Finish
+    score: int
+    others: tuple[str, ...]
+    rating_move: tuple[float, float] | None
+    guild_id: int | None
+    place_id: int | None
+    message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class DmNote:
     """The last DM sent to a player about a game, whether it still carries choice components, and the private
     news it was sent with (kept whenever the DM is edited)."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.models import DmNote, GameRecord, GuildSettings, Move, PlayerRecord, Rating, Seat, Tally
+from bot.models import DmNote, GameRecord, GuildSettings, Move, PastGame, PlayerRecord, Rating, Seat, Tally
 from bot.store_records import RecordQueries
 
 log = logging.getLogger(__name__)
@@ -292,6 +292,12 @@ class Store(ABC):
                             versus: int | None = None) -> PlayerRecord | None:
         """A person's finished games on a server (None: outside any server), or None if they have none; with
         `versus`, also their finished games with that other person."""
+
+    @abstractmethod
+    async def past_games(self, guild_id: int | None, user_id: int, key: str | None, limit: int,
+                         skip: int = 0) -> tuple[int, list[PastGame]]:
+        """A person's finished games on a server in one game (None: all): how many, and `limit` after the latest
+        `skip`, the latest finish first."""
 
     @abstractmethod
     async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:

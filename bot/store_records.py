@@ -11,7 +11,7 @@ from typing import Any
 import aiosqlite
 
 from bot import ratings
-from bot.models import Finish, HeadToHead, PlayerRecord, Rating, Tally
+from bot.models import Finish, HeadToHead, PastGame, PlayerRecord, Rating, Tally
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,24 @@ class RecordQueries:
         return PlayerRecord(name=latest[6], total=total, games=games, latest=Finish(
             game_id=latest[0], key=latest[1], place=latest[2], players=latest[3], won=bool(latest[4]),
             ended_at=latest[5]), ratings={key: Rating(value, count) for key, value, count in rated}, versus=together)
+
+    async def past_games(self, guild_id: int | None, user_id: int, key: str | None, limit: int,
+                         skip: int = 0) -> tuple[int, list[PastGame]]:
+        """A person's finished games on a server (None: outside any server) in one game (None: all): how many, and
+        `limit` of them after the latest `skip`, the latest finish first."""
+        game = "" if key is None else " AND f.key = ?"
+        where = f"WHERE f.guild_id IS ? AND f.user_id = ?{game}"
+        args = (guild_id, user_id, *(() if key is None else (key,)))
+        async with self._lock:
+            async with self._conn.execute(f"SELECT COUNT(*) FROM finishes AS f {where}", args) as cur:
+                (count,) = await cur.fetchone()
+            async with self._conn.execute(
+                    "SELECT f.game_id, f.key, f.place, f.players, f.won, f.ended_at, f.score, f.seat, g.seats, "
+                    "g.rating_moves, g.guild_id, COALESCE(g.thread_id, g.channel_id), g.message_id "
+                    f"FROM finishes AS f JOIN games AS g ON g.id = f.game_id {where} "
+                    "ORDER BY f.ended_at DESC, f.game_id DESC LIMIT ? OFFSET ?", (*args, limit, skip)) as cur:
+                rows = await cur.fetchall()
+        return count, [_past_game(row) for row in rows]
 
     async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
         """A server's people with the most wins in one game (None: all): their latest names and tallies; ties go to
@@ -181,6 +199,18 @@ class RecordQueries:
             args = guilds
         async with self._conn.execute(sql, args) as cur:
             return {tuple(row[:3]): list(row[3:]) for row in await cur.fetchall()}
+
+
+def _past_game(row: Any) -> PastGame:
+    """A `past_games` row as a PastGame."""
+    game_id, key, place, players, won, ended_at, score, seat, seats, moves, guild_id, place_id, message_id = row
+    moved = json.loads(moves) if moves else []
+    move = moved[seat] if seat < len(moved) else None
+    return PastGame(finish=Finish(game_id=game_id, key=key, place=place, players=players, won=bool(won),
+                                  ended_at=ended_at),
+                    score=score, others=tuple(s["name"] for i, s in enumerate(json.loads(seats)) if i != seat),
+                    rating_move=None if move is None else (move[0], move[1]),
+                    guild_id=guild_id, place_id=place_id, message_id=message_id)
 
 
 # A person's name as of their latest finish on the server (the first parameter: the server).

@@ -116,11 +116,11 @@ async def test_a_finished_game_keeps_its_result_and_games_finished_before_record
     await _play_out(host, games["elsewhere"])
     await host.cancel(games["cancelled"], ANN)
     expected = host.result(await host.get(games["done"]))
-    ann = await host.player_record(10, ANN)  # not the running, cancelled or other server's game
+    ann = await host.store.player_record(10, ANN)  # not the running, cancelled or other server's game
     assert (ann.total.played, ann.latest.game_id, ann.latest.key) == (1, games["done"], toy_game)
     assert (ann.latest.won, ann.latest.place, ann.total.best) == (0 in expected.winners, expected.ranks[0],
                                                                   expected.scores[0])
-    assert (await host.player_record(11, BOB)).latest.game_id == games["elsewhere"]
+    assert (await host.store.player_record(11, BOB)).latest.game_id == games["elsewhere"]
     await host.close()
     with sqlite3.connect(db_path) as conn:  # as a database written before results were kept
         conn.execute("UPDATE games SET result = NULL")
@@ -129,8 +129,8 @@ async def test_a_finished_game_keeps_its_result_and_games_finished_before_record
                      "updated_at, turn_since) VALUES ('toy', '{}', 1, 'finished', 1, 10, '[]', '{\"pile\": \"x\"}', "
                      "1, 1, 1)")  # a game whose state no longer loads: it counts nowhere, and the bot still starts
     host = await Host.open(db_path, clock)
-    assert await host.player_record(10, ANN) == ann
-    assert [name for name, _ in await host.leaders(10, None)] == sorted(["Ann", "Bob"], key=lambda name: (
+    assert await host.store.player_record(10, ANN) == ann
+    assert [name for name, _ in await host.store.leaders(10, None, 10)] == sorted(["Ann", "Bob"], key=lambda name: (
         name != ("Ann" if 0 in expected.winners else "Bob")))
     await host.close()
 
@@ -278,7 +278,7 @@ async def test_games_finished_before_ratings_were_kept_are_rated_in_the_order_th
         conn.execute("DELETE FROM ratings")
         conn.execute("UPDATE games SET rating_moves = NULL")
     host = await Host.open(db_path, clock)
-    assert (await host.player_record(GUILD, ANN)).ratings == before  # the same ratings, replayed in order
+    assert (await host.store.player_record(GUILD, ANN)).ratings == before  # the same ratings, replayed in order
     await host.close()
     assert before["toy"].value == pytest.approx(1016.0 - 32 * ratings.expected(1016.0, 984.0))  # won, then lost
 
@@ -287,7 +287,7 @@ async def test_top_ranks_by_rating_unless_asked_for_wins_and_refuses_a_forged_or
     ann, bob, carol = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Carol")
     game = await finished_toy_game(fake, run, ann, bob)
     result = run.host.result(await run.host.get(game))
-    record = await run.host.player_record(fake.guild_id, ann)
+    record = await run.host.store.player_record(fake.guild_id, ann)
     stats = only_reply(fake, await fake.slash(ann, "stats"))
     assert stats.splitlines()[0].endswith(f", rating {record.ratings[ratings.ALL].value:.0f} (provisional).")
     assert f"best score {result.scores[0]}, rating {record.ratings['toy'].value:.0f} (provisional)" in stats
@@ -299,7 +299,7 @@ async def test_top_ranks_by_rating_unless_asked_for_wins_and_refuses_a_forged_or
         assert top[1].startswith(f"1. {min(places, key=places.__getitem__)}: ")
     level = (await run.host.get(game)).seats[2].ai  # the AI seat Add AI gave
     [scores] = [f["value"] for f in (await run.board(game)).data["embeds"][0]["fields"] if f["name"] == "Final scores"]
-    moves = await run.host.rating_moves(game)  # the final board says how the game moved each rating
+    moves = await run.host.store.rating_moves(game)  # the final board says how the game moved each rating
     assert len(moves) == 3 and moves[0][0] == 1000.0 and moves[0][1] == record.ratings["toy"].value
     for line in scores.splitlines():
         seat = "ABC".index(line.split("`")[1])  # each line marks its seat
@@ -329,11 +329,11 @@ async def test_a_failed_rating_leaves_the_finishing_move_standing_and_is_rated_a
         failing.setattr(SqliteStore, "rate_finished", broken)
         await _play_out(host, lobby.id)
     assert (await host.get(lobby.id)).status == "finished"  # the last move stands
-    assert (await host.player_record(GUILD, ANN)).ratings == {}
+    assert (await host.store.player_record(GUILD, ANN)).ratings == {}
     assert "rating it failed" in caplog.text
     await host.close()
     host = await Host.open(db_path, clock)
-    assert (await host.player_record(GUILD, ANN)).ratings["toy"].games == 1
+    assert (await host.store.player_record(GUILD, ANN)).ratings["toy"].games == 1
     await host.close()
 
 

@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 Action = Callable[[discord.Interaction, int], Awaitable[None]]
 PICK_MAX = 25
 GAMES_SHOWN = 20  # open games /fish games lists
+LEADERS = 10  # people a leaderboard shows
+PAGES = 100_000  # the highest page of /fish history asked for (a million games)
 TOP_ORDERS = ("rating", "wins")  # what /fish top ranks by, the default first
 
 
@@ -87,6 +89,7 @@ class FishGroup(app_commands.Group):
         self._add_start()
         self._add_rules()
         self.add_command(self._top_command())
+        self.add_command(self._history_command())
 
     # ---- finding the game a command is about ----------------------------------------------------
     async def _with_game(self, interaction: discord.Interaction, action: Action,
@@ -312,7 +315,7 @@ class FishGroup(app_commands.Group):
         """A player's finished games on this server: games, wins and places, per game."""
         who = player or interaction.user
         versus = None if who.id == interaction.user.id else interaction.user.id
-        record = await self.host.player_record(interaction.guild_id, who.id, versus)
+        record = await self.host.store.player_record(interaction.guild_id, who.id, versus)
         await self.table.tell(interaction, messages.record_text(record, clean_name(who.display_name), self.names))
 
     def _add_rules(self) -> None:
@@ -335,7 +338,7 @@ class FishGroup(app_commands.Group):
 
         @app_commands.describe(game="One game (all games if left out)",
                                by="Rank by Elo rating (the default) or by the number of wins")
-        @app_commands.choices(game=[app_commands.Choice(name=name, value=key) for key, name in self.names.items()],
+        @app_commands.choices(game=self._game_choices(),
                               by=[app_commands.Choice(name=order, value=order) for order in TOP_ORDERS])
         async def top(interaction: discord.Interaction, game: str | None = None, by: str = TOP_ORDERS[0]) -> None:
             await group._top(interaction, game, by)
@@ -345,16 +348,63 @@ class FishGroup(app_commands.Group):
 
     @guarded
     async def _top(self, interaction: discord.Interaction, game: str | None, by: str) -> None:
-        if game is not None and game not in self.engines:
-            raise HostError(f"There is no game called {messages.shown(limits.echo(game))}: pick one from the list.")
+        name = self._game_name(game)
         if by not in TOP_ORDERS:
             raise HostError(f"A leaderboard goes by {' or '.join(TOP_ORDERS)}, not {messages.shown(limits.echo(by))}.")
-        name = None if game is None else self.names[game]
         if by == "wins":
-            text = messages.top_text(await self.host.leaders(interaction.guild_id, game), name)
+            text = messages.top_text(await self.host.store.leaders(interaction.guild_id, game, LEADERS), name)
         else:
-            text = messages.rated_text(*await self.host.rated_leaders(interaction.guild_id, game), name)
+            text = messages.rated_text(*await self.host.store.rated_leaders(interaction.guild_id, game, LEADERS), name)
         await self.table.tell(interaction, text)
+
+    def _history_command(self) -> app_commands.Command:
+        """`/fish history [player] [game] [page]`: a player's finished games here, the latest first."""
+        group = self
+
+        @app_commands.describe(player="Whose games (yours if left out)", game="One game (all games if left out)",
+                               page="Page 2 and on: older games")
+        @app_commands.choices(game=self._game_choices())
+        async def history(interaction: discord.Interaction, player: discord.User | None = None,
+                          game: str | None = None, page: app_commands.Range[int, 1, PAGES] = 1) -> None:
+            await group._history(interaction, player, game, page)
+
+        return app_commands.Command(name="history", description="A player's finished games here, the latest first, "
+                                    "with links to their final boards.", callback=history, parent=self)
+
+    @guarded
+    async def _history(self, interaction: discord.Interaction, player: discord.User | discord.Member | None,
+                       game: str | None, page: int) -> None:
+        who = player or interaction.user
+        name = clean_name(who.display_name)
+        game_name = self._game_name(game)
+        if not isinstance(page, int) or not 1 <= page <= PAGES:
+            raise HostError(f"Pages are numbered from 1 to {PAGES}, not {messages.shown(limits.echo(page))}.")
+        skip = (page - 1) * messages.HISTORY_PAGE
+        count, games = await self.host.store.past_games(interaction.guild_id, who.id, game, messages.HISTORY_PAGE,
+                                                        skip)
+        if not count:
+            where = f" of {game_name}" if game_name else ""
+            await self.table.tell(interaction, f"**{messages.shown(name)}** has no finished games{where} on this "
+                                               f"server yet.")
+            return
+        if not games:
+            last = -(-count // messages.HISTORY_PAGE)
+            raise HostError(f"{messages.shown(name)} has {messages.counted(count, 'finished game')} here, so the last "
+                            f"page is {last}.")
+        await interaction.response.send_message(
+            embed=messages.history_embed(name, count, games, page, self.names, game_name), ephemeral=True)
+
+    def _game_choices(self) -> list[app_commands.Choice[str]]:
+        """The games, as the choices of a command's `game` option."""
+        return [app_commands.Choice(name=name, value=key) for key, name in self.names.items()]
+
+    def _game_name(self, game: str | None) -> str | None:
+        """The name of the game a `game` option chose (None: all games); a forged value is refused."""
+        if game is None:
+            return None
+        if game not in self.engines:
+            raise HostError(f"There is no game called {messages.shown(limits.echo(game))}: pick one from the list.")
+        return self.names[game]
 
     @app_commands.command(name="settings")
     @app_commands.describe(remind_hours="Hours idle before the player to act is reminded",

@@ -8,7 +8,7 @@ import discord
 
 from bot import ratings
 from bot.discord import limits
-from bot.models import GameRecord, GuildSettings, Move, PlayerRecord, Rating, Tally
+from bot.models import GameRecord, GuildSettings, Move, PastGame, PlayerRecord, Rating, Tally
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
 from renderers.common import seat_colour
@@ -19,6 +19,8 @@ BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 CHART_FILE = "scores.png"
 MAX_LINES = 8
+HISTORY_PAGE = 10  # finished games a page of /fish history lists
+OTHERS_SHOWN = 80  # characters of the other seats' names a history line quotes
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)  # people, never roles
 
 
@@ -115,11 +117,16 @@ def _rating_move(move: tuple[float, float] | None) -> str:
     return f" · rating {after} ({after - before:+d})"
 
 
+def message_link(guild_id: int | None, place_id: int | None, message_id: int | None) -> str:
+    """The address of a message in a server's channel or thread, or "" when a part is unknown."""
+    if guild_id and place_id and message_id:
+        return f"https://discord.com/channels/{guild_id}/{place_id}/{message_id}"
+    return ""
+
+
 def board_link(record: GameRecord) -> str:
     """The address of a game's board message, or "" while it has none."""
-    if record.guild_id and record.place_id and record.message_id:
-        return f"https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id}"
-    return ""
+    return message_link(record.guild_id, record.place_id, record.message_id)
 
 
 def game_numbers(records: Sequence[GameRecord]) -> str:
@@ -250,3 +257,25 @@ def rated_text(rows: Sequence[tuple[str, Rating]], ais: dict[str, Rating], game:
     lines.append(f"Elo ratings: everyone starts at {ratings.START:.0f}; provisional until "
                  f"{ratings.PROVISIONAL} games.")
     return "\n".join(lines)
+
+
+def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, names: dict[str, str],
+                  game: str | None) -> discord.Embed:
+    """A page of a person's finished games on this server (in one game, or all), the latest first: each with its
+    place, score, rating move, the others at the table, when it ended and a link to its final board."""
+    pages = -(-count // HISTORY_PAGE)
+    e = discord.Embed(title=f"{shown(name)}: finished games{f' of {game}' if game else ''} on this server",
+                      colour=COLOUR)
+    lines = []
+    for past in games:
+        done = past.finish
+        link = message_link(past.guild_id, past.place_id, past.message_id)
+        others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN))
+        lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "
+                     f"{place_name(done.place)} of {done.players}, {counted(past.score, 'point')}"
+                     f"{_rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
+                     f"<t:{int(done.ended_at)}:R>{f' · [board]({link})' if link else ''}")
+    e.description = "\n".join(lines)
+    older = f" · /fish history page:{page + 1} for older ones" if page < pages else ""
+    e.set_footer(text=f"Page {page} of {pages} · {counted(count, 'game')}{older}")
+    return limits.embed(e)

@@ -353,7 +353,7 @@ class Table:
         view: discord.ui.View | None = None
         if record.status == "finished" and result is not None:
             embed.add_field(name="Final scores", value=messages.result_lines(
-                record, result.scores, result.ranks, result.winners, await self.host.rating_moves(record.id)),
+                record, result.scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id)),
                 inline=False)
             limits.embed(embed)
             view = components.final_view(record.id)
