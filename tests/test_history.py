@@ -85,6 +85,14 @@ async def test_history_lists_your_games_and_someone_elses_with_links_to_their_fi
     assert toy.data["embeds"][0]["title"] == "Ann: finished games of Toy on this server"
 
 
+async def test_history_is_synced_with_its_games_as_choices_and_pages_from_1(fake, run):
+    [history] = [o for o in fake.commands[None][0]["options"] if o["name"] == "history"]
+    player, game, page = history["options"]
+    assert (player["name"], player["type"], game["name"], page["name"]) == ("player", 6, "game", "page")
+    assert "toy" in [c["value"] for c in game["choices"]]
+    assert (page["type"], page["min_value"], page["max_value"]) == (4, 1, 100_000)
+
+
 async def test_history_pages_older_games_and_refuses_a_page_past_the_end_or_a_forged_option(fake, run, monkeypatch):
     monkeypatch.setattr("bot.discord.messages.HISTORY_PAGE", 2)
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
