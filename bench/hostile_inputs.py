@@ -110,8 +110,11 @@ async def main() -> None:
                 tally.add("Play again forged under a running game", await refused(run, fake, inter, game, v)
                           and len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES)) == count)
             board.data = dict(real)
+            # each player's own DMs, taken before any forgery: a forged copy lands in the other's DMs (where it
+            # is theirs to press)
+            owned = {user: [m for m in fake.dms(user) if m.custom_ids] for user in (ann, bob)}
             for owner, other in ((ann, bob), (bob, ann)):
-                for dm in [m for m in fake.dms(owner) if m.custom_ids]:
+                for dm in owned[owner]:
                     for cid in dm.custom_ids:
                         if other not in fake.dm_of:  # the other player's own DM channel with the bot
                             fake.dm_of[other] = fake._add_channel(  # noqa: SLF001 - the fake is ours
@@ -154,6 +157,12 @@ async def main() -> None:
                 inter = await fake.slash(ann, "history", **forged)
                 tally.add("forged /fish history option", await refused(run, fake, inter, None, None)
                           and len(fake.in_channel(fake.channel_id)) == posted)
+            for value in ("yes", "@everyone", "<@&123456789012345678>", "x" * 3000, 1, 0.5):
+                posted = len(fake.in_channel(fake.channel_id))
+                inter = await fake.slash(ann, "notify", dm=value)
+                tally.add("forged /fish notify dm", await refused(run, fake, inter, None, None)
+                          and len(fake.in_channel(fake.channel_id)) == posted
+                          and not (await run.host.store.get_player_settings(ann)).turn_dms)
         finally:
             await run.stop()
             await fake.stop()

@@ -220,3 +220,9 @@ class GuildSettings(BaseModel):
     standin_hours: float = Field(default=48.0, gt=0, le=24 * 60)
     lobby_hours: float = Field(default=24.0, gt=0, le=24 * 30)
     standin_level: Literal["easy", "normal", "hard"] = "hard"  # engines.core.AI_LEVELS
+
+
+class PlayerSettings(BaseModel):
+    """A person's own settings, the same on every server."""
+
+    turn_dms: bool = False  # a DM too whenever a game newly waits on their public choice, and with each reminder

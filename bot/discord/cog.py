@@ -12,10 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.discord import components, ids, limits, lobbies, messages, options
+from bot.discord import components, ids, limits, lobbies, messages, notices, options
 from bot.discord.table import Table
 from bot.host import HostError
-from bot.models import OPEN_STATUSES, GameRecord, clean_name
+from bot.models import OPEN_STATUSES, GameRecord, PlayerSettings, clean_name
 from engines.core import AI_LEVELS, GameEngine
 
 log = logging.getLogger(__name__)
@@ -317,6 +317,31 @@ class FishGroup(app_commands.Group):
         versus = None if who.id == interaction.user.id else interaction.user.id
         record = await self.host.store.player_record(interaction.guild_id, who.id, versus)
         await self.table.tell(interaction, messages.record_text(record, clean_name(who.display_name), self.names))
+
+    @app_commands.command(name="notify")
+    @app_commands.describe(dm="Also DM me when a game waits on me, with each reminder, and when a game ends")
+    @guarded
+    async def notify(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
+        """See or set whether your turns also come by DM (the same on every server)."""
+        user = interaction.user.id
+        if dm is None:
+            await self.table.tell(interaction, notices.setting_text(
+                (await self.host.store.get_player_settings(user)).turn_dms))
+            return
+        if not isinstance(dm, bool):
+            raise HostError(f"`dm` is True or False, not {messages.shown(limits.echo(dm))}.")
+        await ack(interaction)
+        if dm:  # a first notice, so that closed DMs show now rather than when a turn comes
+            try:
+                channel = await interaction.client.create_dm(discord.Object(user))
+                await channel.send("🎣 Notices by DM are on: your turns, reminders and game ends come here too. "
+                                   "`/fish notify dm:False` on any server turns them off.",
+                                   allowed_mentions=notices.QUIET)
+            except discord.HTTPException:
+                raise HostError("I can't send you direct messages, so notices by DM stay off. Allow direct "
+                                "messages from this server's members, then try again.") from None
+        await self.host.store.put_player_settings(user, PlayerSettings(turn_dms=dm))
+        await self.table.tell(interaction, notices.setting_text(dm))
 
     def _add_rules(self) -> None:
         """`/fish rules <game>`: one subcommand per registered game."""

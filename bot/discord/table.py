@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot import drawing, replay, timers
-from bot.discord import components, ids, limits, lobbies, messages, pictures
+from bot.discord import components, ids, limits, lobbies, messages, notices, pictures
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
@@ -324,8 +324,13 @@ class Table:
         lines = messages.happened(record, news.events, news.moves)
         if news.note:  # a note on the game comes before the moves that followed it
             lines = [news.note, *lines[1 - messages.MAX_LINES:]]
-        await self._show_board(record, lines, fresh=news.started)
-        await self._deliver_private(await self.host.get(game), news.events)  # after: DMs link the new board
+        newly = await self._show_board(record, lines, fresh=news.started)
+        shown = await self.host.get(game)
+        await self._deliver_private(shown, news.events)  # after: DMs link the new board
+        if shown.status == "finished" and (news.moves or news.events):
+            await notices.game_over(self.bot, self.host, shown)
+        elif newly:
+            await notices.new_turns(self.bot, self.host, shown, newly)
 
     async def _show_lobby(self, record: GameRecord, note: str = "") -> None:
         """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
@@ -340,8 +345,9 @@ class Table:
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
             await message.edit(embed=embed, view=view)
 
-    async def _show_board(self, record: GameRecord, lines: Sequence[str], fresh: bool = False) -> None:
-        """Draw the board (or final scores) and edit the board message, or re-post it to ping a new player."""
+    async def _show_board(self, record: GameRecord, lines: Sequence[str], fresh: bool = False) -> frozenset[int]:
+        """Draw the board (or final scores) and edit the board message, or re-post it to ping a new player;
+        returns the people it newly pinged for a choice on the board (not one in their DMs)."""
         engine = self.host.engine(record)
         pending = self.host.pending(record)
         waiting = timers.waiting_seats(self.host, record)
@@ -378,7 +384,7 @@ class Table:
                     content=content, embed=embed, attachments=files, view=view,
                     allowed_mentions=messages.MENTION_USERS)
                 self._pinged[record.id] = users
-                return
+                return frozenset()
             except discord.HTTPException as exc:  # someone deleted the board, or its thread is archived
                 if not isinstance(exc, discord.NotFound) and exc.code != THREAD_ARCHIVED:
                     raise
@@ -390,6 +396,10 @@ class Table:
                 await channel.get_partial_message(record.message_id).delete()
         await self.host.set_place(record.id, message_id=sent.id)
         self._pinged[record.id] = users
+        if record.status != "active":
+            return frozenset()
+        on_board = {record.seats[d.seat].user_id for d in pending if not d.private and d.seat in waiting}
+        return users.intersection(on_board) - (previous or frozenset())
 
     async def _post(self, record: GameRecord, **kwargs: Any) -> tuple[discord.Message, GameRecord]:
         """Send to the game's place: an archived thread is unarchived; a deleted or locked one leaves the game in
@@ -494,8 +504,8 @@ class Table:
             lines.append(f"**Your move:** {messages.shown(decision.prompt)}")
         elif record.status == "active":
             lines.append("Nothing for you to decide right now.")
-        if record.place_id and record.message_id and record.guild_id:
-            lines.append(f"Board: https://discord.com/channels/{record.guild_id}/{record.place_id}/{record.message_id}")
+        if link := messages.board_link(record):
+            lines.append(f"Board: {link}")
         return limits.content("\n".join(lines)) or ""
 
     def _news_lines(self, record: GameRecord, texts: Sequence[str]) -> list[str]:
@@ -537,6 +547,9 @@ class Table:
                 f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
                 allowed_mentions=messages.MENTION_USERS)
         await self.host.mark_reminded(record.id, seats)
+        await notices.send(self.bot, self.host, [record.seats[s].user_id for s in seats],  # type: ignore[misc]
+                           f"⏰ Reminder: {notices.game_text(self.bot, self.host, record)} waits on you; an AI "
+                           f"stands in <t:{standin_at}:R>{notices.board(record)}")
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
         for seat in seats:
