@@ -197,18 +197,26 @@ class Host:
             if seat is None:
                 raise HostError("You are not seated in this game.")
             if record.status == "lobby":
-                record.seats.pop(seat)
-                humans = [s for s in record.seats if s.user_id is not None]
-                if not humans:
-                    record.status = "cancelled"
-                elif record.host_user == user_id:
-                    record.host_user = humans[0].user_id  # type: ignore[assignment]
+                record.unseat(seat)
                 return (await self._commit(record, None)).record
             if record.status != "active":
                 raise HostError("This game is over.")
             level = await self._standin_level(record)
             record.seats[seat] = Seat(name=f"{record.seats[seat].name} (AI, {level})", ai=level, left=True)
             return (await self._advance(record, [], [])).record
+
+    async def remove_seat(self, game_id: int, by_user: int, seat: int, admin: bool = False) -> GameRecord:
+        """Take an AI player or another person out of a lobby (its host, or a server admin)."""
+        async with self._lock(game_id):
+            record = await self._lobby(game_id)
+            if not admin:
+                self._require_host(record, by_user)
+            if not 0 <= seat < len(record.seats):
+                raise HostError("There is no such seat in this lobby.")
+            if record.seats[seat].user_id == by_user:
+                raise HostError("That is your own seat: use Leave to give it up.")
+            record.unseat(seat)
+            return (await self._commit(record, None)).record
 
     async def rematch(self, game_id: int, user_id: int, name: str, place_id: int | None) -> GameRecord:
         """Open a lobby for a finished game's game and options in `place_id`, hosted and first seated by one of

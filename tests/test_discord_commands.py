@@ -10,7 +10,7 @@ from tests.fakediscord.server import FakeDiscord
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 SUBCOMMANDS = {"start", "join", "leave", "begin", "cancel", "hand", "status", "games", "rules", "log",
-               "settings", "back", "replay", "stats", "top", "away", "history", "notify"}
+               "settings", "back", "replay", "stats", "top", "away", "history", "notify", "kick"}
 
 
 def reply(fake: FakeDiscord, inter) -> str:

@@ -17,7 +17,7 @@ async def test_start_opens_a_lobby_with_buttons_in_its_own_thread(fake, run):
     lobby = fake.in_channel(fake.channel_id)[-1]
     assert "Toy · game #" in lobby.text()
     assert [c.rsplit(":", 1)[1] for c in lobby.custom_ids] == [
-        "join", "leave", "ai-easy", "ai", "ai-hard", "start", "cancel"]
+        "join", "leave", "ai-easy", "ai", "ai-hard", "drop-ai", "start", "cancel"]
     assert len(fake.threads()) == 1
     game = game_id_of(fake)
     record = await run.host.get(game)

@@ -178,6 +178,25 @@ class FishGroup(app_commands.Group):
         await self._with_game(interaction, act, ("lobby",), lambda r: r.host_user == user,
                               "You host no lobby in this channel.")
 
+    @app_commands.command(name="kick")
+    @app_commands.describe(player="The person to take out of the lobby here")
+    @guarded
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        """Take someone out of the lobby here (its host, or a member with Manage Server)."""
+        async def act(inter: discord.Interaction, game: int) -> None:
+            await ack(inter)
+            record = await self.host.get(game)
+            seat = record.seat_of(player.id)
+            if seat is None:
+                raise HostError(f"{messages.shown(clean_name(player.display_name))} has no seat in this lobby.")
+            admin = bool(inter.permissions and inter.permissions.manage_guild)
+            await self.host.remove_seat(game, inter.user.id, seat, admin=admin)
+            await self.table.publish(game)
+            await self.table.tell(inter, f"{messages.shown(record.seats[seat].name)} is no longer seated in game "
+                                         f"#{game}.")
+
+        await self._with_game(interaction, act, ("lobby",), empty="There is no lobby in this channel.")
+
     @app_commands.command(name="cancel")
     @guarded
     async def cancel(self, interaction: discord.Interaction) -> None:

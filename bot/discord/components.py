@@ -69,10 +69,11 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"fish:s:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:l:(?P<body>.*)"):
-    """Join, Leave, Add AI, Start or Cancel under a lobby."""
+    """Join, Leave, Add AI, Remove AI, Start or Cancel under a lobby."""
 
     LOOK = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
             "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger),
+            ids.DROP_AI: ("Remove AI", discord.ButtonStyle.secondary),
             **{action: (f"Add AI: {level}", discord.ButtonStyle.secondary) for action, level in ids.AI_ACTIONS.items()}}
 
     def __init__(self, custom_id: str) -> None:

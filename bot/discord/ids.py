@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from engines.core import AI_LEVELS
 
 AI_ACTIONS = {f"ai-{level}": level for level in AI_LEVELS} | {"ai": "normal"}  # "ai" as before the levels
-LOBBY_ACTIONS = ("join", "leave", "ai-easy", "ai", "ai-hard", "start", "cancel")
+DROP_AI = "drop-ai"  # take the last AI player out of a lobby
+LOBBY_ACTIONS = ("join", "leave", "ai-easy", "ai", "ai-hard", DROP_AI, "start", "cancel")
 MALFORMED = "That button is malformed or comes from another bot version, so nothing was done. Use `/fish status`."
 
 _CHOICE = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):([\x21-\x7e]{1,24})")  # the choice is last, so ":" in it is safe

@@ -158,7 +158,7 @@ class Table:
             log.exception("game %s: the refresh while AI seats think failed", game)
 
     async def on_lobby_button(self, interaction: discord.Interaction, parsed: tuple[int, str] | None) -> None:
-        """Join, Leave, Add AI, Start or Cancel under a lobby."""
+        """Join, Leave, Add AI, Remove AI, Start or Cancel under a lobby."""
         async with self.work():
             await interaction.response.defer()
             try:
@@ -183,13 +183,19 @@ class Table:
             level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level)
             text = f"An AI player ({level}) joined."
+        elif action == ids.DROP_AI:
+            record = await self.host.get(game)
+            seats = [i for i, s in enumerate(record.seats) if s.ai is not None]
+            if not seats:
+                raise HostError("There is no AI player in this lobby to remove.")
+            await self.host.remove_seat(game, user.id, seats[-1], admin=_admin(interaction))
+            text = f"{messages.shown(record.seats[seats[-1]].name)} left the lobby."
         elif action == "start":
             played = await self.host.begin(game, user.id)
             await self.publish(played, started=True)
             return "The game has started."
         else:
-            admin = bool(getattr(interaction.permissions, "manage_guild", False))
-            await self.host.cancel(game, user.id, admin=admin)
+            await self.host.cancel(game, user.id, admin=_admin(interaction))
             text = "The game was cancelled."
         await self.publish(game)
         return text
@@ -587,3 +593,7 @@ def check_place(interaction: discord.Interaction, record: GameRecord, dm_ok: boo
     if interaction.channel_id not in (record.channel_id, record.thread_id):
         raise HostError(ANOTHER_CHANNEL)
 
+
+def _admin(interaction: discord.Interaction) -> bool:
+    """True when the member may manage the server (and so any game on it)."""
+    return bool(getattr(interaction.permissions, "manage_guild", False))

@@ -1,0 +1,92 @@
+"""A lobby's host takes seats out before the start: Remove AI under the lobby, `/fish kick player:` for a person."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.host import Host, HostError
+from tests.discord_helpers import only_reply
+from tests.fakediscord.wire import UserOption
+
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
+
+ANN, BOB, CAROL = 1, 2, 3
+
+
+async def test_removing_a_seat_renumbers_the_ais_and_passes_the_hosts_role_on(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    lobby = await host.create(toy_game, {}, ANN, "Ann")
+    await host.add_ai(lobby.id, ANN, "easy")
+    await host.join(lobby.id, BOB, "Bob")
+    await host.add_ai(lobby.id, ANN, "hard")
+    record = await host.remove_seat(lobby.id, ANN, 1)  # AI 1 (easy)
+    assert record.names == ["Ann", "Bob", "AI 1 (hard)"]  # the other AI is AI 1 now
+    assert (await host.get(lobby.id)).names == record.names
+    with pytest.raises(HostError, match="Only the player who opened this game"):
+        await host.remove_seat(lobby.id, BOB, 2)
+    with pytest.raises(HostError, match="your own seat: use Leave"):
+        await host.remove_seat(lobby.id, ANN, 0)
+    for seat in (3, -1):
+        with pytest.raises(HostError, match="no such seat"):
+            await host.remove_seat(lobby.id, ANN, seat)
+    record = await host.remove_seat(lobby.id, CAROL, 0, admin=True)  # a server admin takes the host out
+    assert record.names == ["Bob", "AI 1 (hard)"] and record.host_user == BOB
+    record = await host.remove_seat(lobby.id, CAROL, 0, admin=True)  # and the last person: the lobby closes
+    assert record.status == "cancelled"
+    await host.close()
+    host = await Host.open(db_path, clock)
+    assert (await host.get(lobby.id)).names == ["AI 1 (hard)"]
+    await host.close()
+
+
+async def test_a_running_game_keeps_its_seats(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    lobby = await host.create(toy_game, {}, ANN, "Ann")
+    await host.add_ai(lobby.id, ANN, "normal")
+    await host.begin(lobby.id, ANN, seed=1)
+    with pytest.raises(HostError, match="already started"):
+        await host.remove_seat(lobby.id, ANN, 1)
+    await host.close()
+
+
+async def test_remove_ai_takes_out_the_last_ai_and_only_for_the_host(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[0].id
+    lobby = await run.board(game)
+    await fake.click(ann, lobby, f"fish:l:{game}:ai-easy")
+    await fake.click(ann, lobby, f"fish:l:{game}:ai-hard")
+    await fake.click(bob, lobby, f"fish:l:{game}:join")
+    refused = await fake.click(bob, lobby, f"fish:l:{game}:drop-ai")
+    assert only_reply(fake, refused) == "Only the player who opened this game can do that."
+    await fake.click(ann, lobby, f"fish:l:{game}:drop-ai")  # the lobby shows it; no private answer
+    assert (await run.host.get(game)).names == ["Ann", "AI 1 (easy)", "Bob"]
+    assert "AI 2" not in (await run.board(game)).text() and "AI 1 (easy)" in (await run.board(game)).text()
+    await fake.click(ann, lobby, f"fish:l:{game}:drop-ai")
+    again = await fake.click(ann, lobby, f"fish:l:{game}:drop-ai")
+    assert only_reply(fake, again) == "There is no AI player in this lobby to remove."
+    assert (await run.host.get(game)).names == ["Ann", "Bob"]
+
+
+async def test_kick_takes_a_person_out_of_the_lobby_here(fake, run):
+    ann, bob, carol = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Carol")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[0].id
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(carol, await run.board(game), f"fish:l:{game}:join")
+    record = await run.host.get(game)
+    place = record.place_id
+    answer = only_reply(fake, await fake.slash(bob, "kick", channel_id=place, player=UserOption(carol)))
+    assert answer == "Only the player who opened this game can do that."
+    answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(carol)))
+    assert answer == f"Carol is no longer seated in game #{game}."
+    assert (await run.host.get(game)).names == ["Ann", "Bob"]
+    assert "Carol" not in (await run.board(game)).text()
+    answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(carol)))
+    assert answer == "Carol has no seat in this lobby."
+    answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(ann)))
+    assert answer == "That is your own seat: use Leave to give it up."
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(bob)))
+    assert answer == "There is no lobby in this channel."
+    assert (await run.host.get(game)).names == ["Ann", "Bob"]
