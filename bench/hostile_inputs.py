@@ -76,7 +76,7 @@ async def main() -> None:
             eve = fake.add_user("Eve", admin=True)
             board = await run.board(game)
             elsewhere, side = fake.foreign_channel(), fake.add_channel("side")
-            for action in ("join", "leave", "ai", "start", "cancel"):
+            for action in ("join", "leave", "ai", "drop-ai", "start", "cancel"):
                 v = (await run.host.get(game)).version
                 inter = await fake.click(eve, board, f"fish:l:{game}:{action}", channel_id=elsewhere)
                 tally.add("lobby button forged on another server", await refused(run, fake, inter, game, v))
