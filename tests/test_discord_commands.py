@@ -10,7 +10,7 @@ from tests.fakediscord.server import FakeDiscord
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 SUBCOMMANDS = {"start", "join", "leave", "begin", "cancel", "hand", "status", "games", "rules", "log",
-               "settings", "back", "replay", "stats", "top", "away", "history", "notify", "kick"}
+               "settings", "back", "replay", "stats", "top", "away", "history", "notify", "kick", "help"}
 
 
 def reply(fake: FakeDiscord, inter) -> str:
@@ -166,3 +166,14 @@ async def test_each_game_s_start_command_carries_its_own_bounds(fake, run):
         for option in command.get("options", []):
             high = next((m.le for m in fields[option["name"]].metadata if getattr(m, "le", None) is not None), None)
             assert option.get("max_value") == high, (command["name"], option["name"])
+
+
+async def test_help_lists_every_command_with_its_usage_starting_with_how_to_play(fake, run):
+    ann = fake.add_user("Ann")
+    [reply] = fake.ephemeral_replies(await fake.slash(ann, "help"))
+    text = reply.data["embeds"][0]["description"]
+    assert text.startswith("**To play:** `/fish start <game>` opens a lobby")
+    usages = [line.split("`")[1] for line in text.splitlines() if line.startswith("`/fish ")]
+    assert usages[0] == "/fish start <game> [options]"  # where to begin comes first
+    assert {usage.split()[1] for usage in usages} == SUBCOMMANDS | {"help"}  # every command, none stale
+    assert "/fish history [player] [game] [page]" in usages and "/fish kick <player>" in usages

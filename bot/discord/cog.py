@@ -24,7 +24,9 @@ PICK_MAX = 25
 GAMES_SHOWN = 20  # open games /fish games lists
 LEADERS = 10  # people a leaderboard shows
 PAGES = 100_000  # the highest page of /fish history asked for (a million games)
-TOP_ORDERS = ("rating", "wins")  # what /fish top ranks by, the default first
+TOP_ORDERS = ("rating", "wins")
+HELP_ORDER = ("start", "join", "begin", "leave", "kick", "cancel", "hand", "status", "log", "replay", "games", "away",
+              "back", "notify", "stats", "history", "top", "rules", "settings")  # /fish help's order; others last  # what /fish top ranks by, the default first
 
 
 def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
@@ -361,6 +363,25 @@ class FishGroup(app_commands.Group):
                                 "messages from this server's members, then try again.") from None
         await self.host.store.put_player_settings(user, PlayerSettings(turn_dms=dm))
         await self.table.tell(interaction, notices.setting_text(dm))
+
+    @app_commands.command(name="help")
+    @guarded
+    async def help(self, interaction: discord.Interaction) -> None:
+        """How to play here, and every /fish command."""
+        await interaction.response.send_message(embed=messages.help_embed(self._usages()), ephemeral=True)
+
+    def _usages(self) -> list[tuple[str, str]]:
+        """Each /fish command's usage (`/fish top [game] [by]`, `/fish start <game> [options]`) and description."""
+        usages = []
+        order = {name: i for i, name in enumerate(HELP_ORDER)}
+        for command in sorted(self.commands, key=lambda c: order.get(c.name, len(order))):
+            if isinstance(command, app_commands.Group):
+                usage = f"/fish {command.name} <game>{' [options]' if command.name == 'start' else ''}"
+            else:
+                usage = " ".join([f"/fish {command.name}", *(f"<{p.name}>" if p.required else f"[{p.name}]"
+                                                             for p in command.parameters)])
+            usages.append((usage, command.description))
+        return usages
 
     def _add_rules(self) -> None:
         """`/fish rules <game>`: one subcommand per registered game."""

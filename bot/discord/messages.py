@@ -279,3 +279,14 @@ def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, n
     older = f" · /fish history page:{page + 1} for older ones" if page < pages else ""
     e.set_footer(text=f"Page {page} of {pages} · {counted(count, 'game')}{older}")
     return limits.embed(e)
+
+
+def help_embed(commands: Sequence[tuple[str, str]]) -> discord.Embed:
+    """How to play here, and every /fish command (its usage and description) as the bot registers it."""
+    e = discord.Embed(title="Fishing games on Discord", colour=COLOUR, description=(
+        "**To play:** `/fish start <game>` opens a lobby; friends press **Join** (or you add AI players), then you "
+        "press **Start**. The board shows whose turn it is, and your choices are the buttons under it. Secret "
+        "hands and choices come by DM (or the **My hand** button). Take your time: the game waits, reminds, and "
+        "after a while an AI plays for whoever is away.\n\n"
+        + "\n".join(f"`{usage}`: {about}" for usage, about in commands)))
+    return limits.embed(e)
