@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.conftest import FakeClock  # noqa: E402
 from tests.fakediscord.harness import BotRun  # noqa: E402
 from tests.fakediscord.server import FakeDiscord  # noqa: E402
+from tests.fakediscord.wire import RoleOption  # noqa: E402
 from tests.test_names import HOSTILE  # noqa: E402
 
 MALFORMED = ["fish:c:12:x", "fish:c:1:2:3", "fish:s:1:1:0:zz", "fish:l:1:dance", "fish:h:abc", "fish:zz:1",
@@ -163,6 +164,12 @@ async def main() -> None:
                 tally.add("forged /fish notify dm", await refused(run, fake, inter, None, None)
                           and len(fake.in_channel(fake.channel_id)) == posted
                           and not (await run.host.store.get_player_settings(ann)).turn_dms)
+            for role in (RoleOption(fake.guild_id, "@everyone"), "<@&123456789012345678>", 12345, "x" * 3000):
+                posted = len(fake.in_channel(fake.channel_id))
+                inter = await fake.slash(eve, "settings", lobby_role=role)  # eve may manage the server
+                tally.add("forged /fish settings lobby_role", await refused(run, fake, inter, None, None)
+                          and len(fake.in_channel(fake.channel_id)) == posted
+                          and (await run.host.get_settings(fake.guild_id)).lobby_role is None)
         finally:
             await run.stop()
             await fake.stop()

@@ -6,6 +6,7 @@ import typing
 
 from engines import registry
 from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.wire import RoleOption
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -134,6 +135,26 @@ async def test_settings_need_manage_server_and_validate_values(fake, run):
     assert (await run.host.get_settings(fake.guild_id)).remind_hours == 2.5
     assert "Invalid setting" in reply(fake, await fake.slash(mod, "settings", standin_hours=-1.0))
     assert (await run.host.get_settings(fake.guild_id)).standin_hours == 48
+
+
+async def test_a_lobby_role_is_mentioned_whenever_a_lobby_opens_and_only_that_role(fake, run):
+    ann, mod = fake.add_user("Ann"), fake.add_user("Mod", admin=True)
+    fishers = RoleOption(555)
+    assert "Manage Server" in reply(fake, await fake.slash(ann, "settings", lobby_role=fishers))
+    [shown] = fake.ephemeral_replies(await fake.slash(mod, "settings", lobby_role=fishers))
+    assert "lobby_role <@&555>: mentioned whenever a lobby opens here" in shown.text()
+    await fake.slash(ann, "start toy")
+    lobby = fake.in_channel(fake.channel_id)[-1]
+    assert lobby.content == "<@&555> A game of Toy is looking for players."
+    assert lobby.allowed_mentions["roles"] == [555] and lobby.allowed_mentions["parse"] == ["users"]
+    everyone = RoleOption(fake.guild_id, "@everyone")
+    assert "@everyone is never mentioned" in reply(fake, await fake.slash(mod, "settings", lobby_role=everyone))
+    assert "not both" in reply(fake, await fake.slash(mod, "settings", lobby_role=fishers, clear_lobby_role=True))
+    assert (await run.host.get_settings(fake.guild_id)).lobby_role == 555
+    await fake.slash(mod, "settings", clear_lobby_role=True)
+    assert (await run.host.get_settings(fake.guild_id)).lobby_role is None
+    await fake.slash(ann, "start secret")
+    assert not fake.in_channel(fake.channel_id)[-1].content  # no role, no text
 
 
 async def test_an_ambiguous_command_asks_which_game_with_a_select(fake, run):

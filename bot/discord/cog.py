@@ -475,17 +475,31 @@ class FishGroup(app_commands.Group):
     @app_commands.describe(remind_hours="Hours idle before the player to act is reminded",
                            standin_hours="Hours idle before an AI stand-in plays for them",
                            lobby_hours="Hours before a lobby that never started expires",
-                           standin_level="How well the AI that stands in for idle players plays")
+                           standin_level="How well the AI that stands in for idle players plays",
+                           lobby_role="A role to mention whenever a lobby opens here (players looking for a game)",
+                           clear_lobby_role="True: mention no role when a lobby opens")
     @app_commands.choices(standin_level=[app_commands.Choice(name=lv, value=lv) for lv in AI_LEVELS])
     @guarded
     async def settings(self, interaction: discord.Interaction, remind_hours: float | None = None,
                        standin_hours: float | None = None, lobby_hours: float | None = None,
-                       standin_level: str | None = None) -> None:
-        """See or change this server's timers and stand-in level (Manage Server)."""
+                       standin_level: str | None = None, lobby_role: discord.Role | None = None,
+                       clear_lobby_role: bool | None = None) -> None:
+        """See or change this server's timers, stand-in level and lobby role (Manage Server)."""
         if not (interaction.permissions and interaction.permissions.manage_guild):
             raise HostError("Only members with Manage Server can change the fishing settings.")
-        changes = {k: v for k, v in (("remind_hours", remind_hours), ("standin_hours", standin_hours),
-                                     ("lobby_hours", lobby_hours), ("standin_level", standin_level)) if v is not None}
+        changes: dict[str, Any] = {k: v for k, v in (
+            ("remind_hours", remind_hours), ("standin_hours", standin_hours), ("lobby_hours", lobby_hours),
+            ("standin_level", standin_level)) if v is not None}
+        if lobby_role is not None:
+            if clear_lobby_role:
+                raise HostError("Give lobby_role or clear_lobby_role, not both.")
+            if not isinstance(lobby_role, discord.Role):
+                raise HostError("lobby_role must be a role of this server: pick one from the list.")
+            if lobby_role.is_default():
+                raise HostError("Pick a role of its own for lobby_role: @everyone is never mentioned.")
+            changes["lobby_role"] = lobby_role.id
+        if clear_lobby_role is True:
+            changes["lobby_role"] = None
         guild = interaction.guild_id or 0
         current = await (self.host.set_settings(guild, **changes) if changes else self.host.get_settings(guild))
         await interaction.response.send_message(embed=messages.settings_embed(current), ephemeral=True)

@@ -38,10 +38,13 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
     create one there (a lobby opened inside a thread stays in it)."""
     engine = table.host.engine(record)
     settings = await table.host.get_settings(interaction.guild_id)
+    mentions = messages.MENTION_USERS
+    if settings.lobby_role:  # the server's players looking for a game
+        content = f"<@&{settings.lobby_role}> {content or f'A game of {engine.name} is looking for players.'}"
+        mentions = discord.AllowedMentions(everyone=False, users=True, roles=[discord.Object(settings.lobby_role)])
     await interaction.response.send_message(content=limits.content(content) if content else None,
                                             embed=messages.lobby_embed(engine, record, settings),
-                                            view=components.lobby_view(record.id),
-                                            allowed_mentions=messages.MENTION_USERS)
+                                            view=components.lobby_view(record.id), allowed_mentions=mentions)
     message = await interaction.original_response()
     thread: discord.Thread | None = None
     channel = interaction.channel

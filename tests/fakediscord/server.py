@@ -21,6 +21,7 @@ from tests.fakediscord.wire import (
     EPHEMERAL,
     Interaction,
     Msg,
+    RoleOption,
     UserOption,
     error,
     iso,
@@ -213,8 +214,9 @@ class FakeDiscord:
         waits for the answer and the bot to go idle."""
         channel_id = channel_id or self.channel_id
         payload = self._base_interaction(user_id, channel_id, 2)
-        opts = [{"name": k, "type": option_type(v), "value": str(v.user_id) if isinstance(v, UserOption) else v}
-                for k, v in options.items() if v is not None]
+        opts = [{"name": k, "type": option_type(v), "value": str(v.user_id) if isinstance(v, UserOption) else
+                 str(v.role_id) if isinstance(v, RoleOption) else v} for k, v in options.items() if v is not None]
+        roles = [v for v in options.values() if isinstance(v, RoleOption)]
         named = [v.user_id for v in options.values() if isinstance(v, UserOption)]
         root = next((c for cmds in self.commands.values() for c in cmds if c["name"] == "fish"), None)
         *groups, name = sub.split()
@@ -228,6 +230,10 @@ class FakeDiscord:
                 "users": {str(u): self.users[u] for u in named},
                 "members": {str(u): {"roles": [], "joined_at": iso(), "deaf": False, "mute": False, "flags": 0,
                                      "permissions": str(ALL_MEMBER)} for u in named}}
+        if roles:  # and the roles it names
+            payload["data"].setdefault("resolved", {})["roles"] = {
+                str(r.role_id): {"id": str(r.role_id), "name": r.name, "permissions": "0", "position": 1, "color": 0,
+                                 "hoist": False, "managed": False, "mentionable": True} for r in roles}
         return await self._send(payload, channel_id, None, wait)
 
     async def click(self, user_id: int, message: Msg, custom_id: str, values: list[str] | None = None,
@@ -565,7 +571,7 @@ class FakeDiscord:
         if interaction is not None:
             data["webhook_id"] = str(self.app_id)
             data["application_id"] = str(self.app_id)
-        msg = Msg(data=data)
+        msg = Msg(data=data, allowed_mentions=body.get("allowed_mentions"))
         self._attach(msg, body, files)
         self.messages[mid] = msg
         self.last_write_at = time.perf_counter()

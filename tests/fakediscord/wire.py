@@ -21,6 +21,7 @@ class Msg:
     files: dict[str, bytes] = field(default_factory=dict)
     history: list[dict[str, Any]] = field(default_factory=list)
     deleted: bool = False
+    allowed_mentions: dict[str, Any] | None = None  # as the bot last sent it (Discord keeps it to itself)
 
     @property
     def id(self) -> int:
@@ -111,9 +112,19 @@ class UserOption:
     user_id: int
 
 
+@dataclass(frozen=True)
+class RoleOption:
+    """A slash command's role option (type 8): a role of the server, resolved by Discord."""
+
+    role_id: int
+    name: str = "Fishers"
+
+
 def option_type(value: Any) -> int:
     if isinstance(value, UserOption):
         return 6
+    if isinstance(value, RoleOption):
+        return 8
     if isinstance(value, bool):
         return 5
     if isinstance(value, int):
