@@ -205,18 +205,28 @@ class Host:
             record.seats[seat] = Seat(name=f"{record.seats[seat].name} (AI, {level})", ai=level, left=True)
             return (await self._advance(record, [], [])).record
 
-    async def remove_seat(self, game_id: int, by_user: int, seat: int, admin: bool = False) -> GameRecord:
-        """Take an AI player or another person out of a lobby (its host, or a server admin)."""
+    async def remove_seat(self, game_id: int, by_user: int, user_id: int | None = None,
+                          admin: bool = False) -> tuple[GameRecord, str]:
+        """Take another person (by user id) or, with None, the last AI player out of a lobby (its host, or a server
+        admin); the record after it and the name of the seat taken out."""
         async with self._lock(game_id):
             record = await self._lobby(game_id)
             if not admin:
                 self._require_host(record, by_user)
-            if not 0 <= seat < len(record.seats):
-                raise HostError("There is no such seat in this lobby.")
-            if record.seats[seat].user_id == by_user:
+            if user_id is None:
+                ais = [i for i, s in enumerate(record.seats) if s.ai is not None]
+                if not ais:
+                    raise HostError("There is no AI player in this lobby to remove.")
+                seat = ais[-1]
+            elif user_id == by_user:
                 raise HostError("That is your own seat: use Leave to give it up.")
+            elif (found := record.seat_of(user_id)) is None:
+                raise HostError("They have no seat in this lobby.")
+            else:
+                seat = found
+            name = record.seats[seat].name
             record.unseat(seat)
-            return (await self._commit(record, None)).record
+            return (await self._commit(record, None)).record, name
 
     async def rematch(self, game_id: int, user_id: int, name: str, place_id: int | None) -> GameRecord:
         """Open a lobby for a finished game's game and options in `place_id`, hosted and first seated by one of

@@ -89,13 +89,9 @@ class GameRecord(BaseModel):
         return None
 
     def unseat(self, seat: int) -> None:
-        """Take a seat out of a lobby: the AI players are numbered anew, the host's role passes to the first person
-        left, and a lobby with nobody left closes. Seats are replaced, never changed in place (the host's cache
-        shares them)."""
+        """Take a seat out of a lobby: the host's role passes to the first person left, and a lobby with nobody
+        left closes."""
         gone = self.seats.pop(seat)
-        ais = [i for i, s in enumerate(self.seats) if s.ai is not None]
-        for number, i in enumerate(ais, 1):
-            self.seats[i] = self.seats[i].model_copy(update={"name": f"AI {number} ({self.seats[i].ai})"})
         people = [s.user_id for s in self.seats if s.user_id is not None]
         if not people:
             self.status = "cancelled"

@@ -13,29 +13,38 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 ANN, BOB, CAROL = 1, 2, 3
 
 
-async def test_removing_a_seat_renumbers_the_ais_and_passes_the_hosts_role_on(db_path, clock, toy_game):
+async def test_removing_a_seat_takes_the_last_ai_or_a_named_person_and_passes_the_hosts_role_on(db_path, clock, toy_game):
     host = await Host.open(db_path, clock)
     lobby = await host.create(toy_game, {}, ANN, "Ann")
     await host.add_ai(lobby.id, ANN, "easy")
     await host.join(lobby.id, BOB, "Bob")
     await host.add_ai(lobby.id, ANN, "hard")
-    record = await host.remove_seat(lobby.id, ANN, 1)  # AI 1 (easy)
-    assert record.names == ["Ann", "Bob", "AI 1 (hard)"]  # the other AI is AI 1 now
-    assert (await host.get(lobby.id)).names == record.names
+    record, name = await host.remove_seat(lobby.id, ANN)  # the last AI added
+    assert name == "AI 2 (hard)" and record.names == ["Ann", "AI 1 (easy)", "Bob"]
+    await host.add_ai(lobby.id, ANN, "hard")
     with pytest.raises(HostError, match="Only the player who opened this game"):
-        await host.remove_seat(lobby.id, BOB, 2)
+        await host.remove_seat(lobby.id, BOB)
     with pytest.raises(HostError, match="your own seat: use Leave"):
-        await host.remove_seat(lobby.id, ANN, 0)
-    for seat in (3, -1):
-        with pytest.raises(HostError, match="no such seat"):
-            await host.remove_seat(lobby.id, ANN, seat)
-    record = await host.remove_seat(lobby.id, CAROL, 0, admin=True)  # a server admin takes the host out
-    assert record.names == ["Bob", "AI 1 (hard)"] and record.host_user == BOB
-    record = await host.remove_seat(lobby.id, CAROL, 0, admin=True)  # and the last person: the lobby closes
+        await host.remove_seat(lobby.id, ANN, ANN)
+    with pytest.raises(HostError, match="They have no seat"):
+        await host.remove_seat(lobby.id, ANN, CAROL)
+    record, name = await host.remove_seat(lobby.id, CAROL, ANN, admin=True)  # a server admin takes the host out
+    assert name == "Ann" and record.names == ["AI 1 (easy)", "Bob", "AI 2 (hard)"] and record.host_user == BOB
+    record, _ = await host.remove_seat(lobby.id, BOB, None)
+    record, _ = await host.remove_seat(lobby.id, BOB, None)
+    assert record.names == ["Bob"]  # the AIs go last first
+    with pytest.raises(HostError, match="no AI player"):
+        await host.remove_seat(lobby.id, BOB)
+    await host.add_ai(lobby.id, BOB, "hard")
+    await host.add_ai(lobby.id, BOB, "easy")
+    await host.join(lobby.id, CAROL, "Carol")
+    record, _ = await host.remove_seat(lobby.id, BOB, CAROL)
+    assert record.names == ["Bob", "AI 1 (hard)", "AI 2 (easy)"]
+    record, _ = await host.remove_seat(lobby.id, CAROL, BOB, admin=True)  # and the last person: the lobby closes
     assert record.status == "cancelled"
     await host.close()
     host = await Host.open(db_path, clock)
-    assert (await host.get(lobby.id)).names == ["AI 1 (hard)"]
+    assert (await host.get(lobby.id)).names == ["AI 1 (hard)", "AI 2 (easy)"]
     await host.close()
 
 
@@ -45,7 +54,7 @@ async def test_a_running_game_keeps_its_seats(db_path, clock, toy_game):
     await host.add_ai(lobby.id, ANN, "normal")
     await host.begin(lobby.id, ANN, seed=1)
     with pytest.raises(HostError, match="already started"):
-        await host.remove_seat(lobby.id, ANN, 1)
+        await host.remove_seat(lobby.id, ANN)
     await host.close()
 
 

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.discord import components, ids, limits, lobbies, messages, notices, options
-from bot.discord.table import Table
+from bot.discord.table import Table, admin
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord, PlayerSettings, clean_name
 from engines.core import AI_LEVELS, GameEngine
@@ -187,15 +187,11 @@ class FishGroup(app_commands.Group):
         """Take someone out of the lobby here (its host, or a member with Manage Server)."""
         async def act(inter: discord.Interaction, game: int) -> None:
             await ack(inter)
-            record = await self.host.get(game)
-            seat = record.seat_of(player.id)
-            if seat is None:
+            if (await self.host.get(game)).seat_of(player.id) is None:
                 raise HostError(f"{messages.shown(clean_name(player.display_name))} has no seat in this lobby.")
-            admin = bool(inter.permissions and inter.permissions.manage_guild)
-            await self.host.remove_seat(game, inter.user.id, seat, admin=admin)
+            _, name = await self.host.remove_seat(game, inter.user.id, player.id, admin=admin(inter))
             await self.table.publish(game)
-            await self.table.tell(inter, f"{messages.shown(record.seats[seat].name)} is no longer seated in game "
-                                         f"#{game}.")
+            await self.table.tell(inter, f"{messages.shown(name)} is no longer seated in game #{game}.")
 
         await self._with_game(interaction, act, ("lobby",), empty="There is no lobby in this channel.")
 
@@ -485,7 +481,7 @@ class FishGroup(app_commands.Group):
                        standin_level: str | None = None, lobby_role: discord.Role | None = None,
                        clear_lobby_role: bool | None = None) -> None:
         """See or change this server's timers, stand-in level and lobby role (Manage Server)."""
-        if not (interaction.permissions and interaction.permissions.manage_guild):
+        if not admin(interaction):
             raise HostError("Only members with Manage Server can change the fishing settings.")
         changes: dict[str, Any] = {k: v for k, v in (
             ("remind_hours", remind_hours), ("standin_hours", standin_hours), ("lobby_hours", lobby_hours),

@@ -184,18 +184,14 @@ class Table:
             await self.host.add_ai(game, user.id, level)
             text = f"An AI player ({level}) joined."
         elif action == ids.DROP_AI:
-            record = await self.host.get(game)
-            seats = [i for i, s in enumerate(record.seats) if s.ai is not None]
-            if not seats:
-                raise HostError("There is no AI player in this lobby to remove.")
-            await self.host.remove_seat(game, user.id, seats[-1], admin=_admin(interaction))
-            text = f"{messages.shown(record.seats[seats[-1]].name)} left the lobby."
+            _, name = await self.host.remove_seat(game, user.id, admin=admin(interaction))
+            text = f"{messages.shown(name)} left the lobby."
         elif action == "start":
             played = await self.host.begin(game, user.id)
             await self.publish(played, started=True)
             return "The game has started."
         else:
-            await self.host.cancel(game, user.id, admin=_admin(interaction))
+            await self.host.cancel(game, user.id, admin=admin(interaction))
             text = "The game was cancelled."
         await self.publish(game)
         return text
@@ -553,7 +549,7 @@ class Table:
                 f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
                 allowed_mentions=messages.MENTION_USERS)
         await self.host.mark_reminded(record.id, seats)
-        await notices.send(self.bot, self.host, [record.seats[s].user_id for s in seats],  # type: ignore[misc]
+        await notices.send(self.bot, self.host, [u for s in seats if (u := record.seats[s].user_id) is not None],
                            f"⏰ Reminder: {notices.game_text(self.bot, self.host, record)} waits on you; an AI "
                            f"stands in <t:{standin_at}:R>{notices.board(record)}")
 
@@ -594,6 +590,6 @@ def check_place(interaction: discord.Interaction, record: GameRecord, dm_ok: boo
         raise HostError(ANOTHER_CHANNEL)
 
 
-def _admin(interaction: discord.Interaction) -> bool:
+def admin(interaction: discord.Interaction) -> bool:
     """True when the member may manage the server (and so any game on it)."""
     return bool(getattr(interaction.permissions, "manage_guild", False))
