@@ -69,7 +69,11 @@ async def test_a_reminder_and_the_end_come_by_dm_and_a_closed_dm_refuses_to_turn
         await fake.click(record.seats[run.host.pending(record)[0].seat].user_id, board, board.custom_ids[0])
     record = await run.host.get(game)
     link = f"https://discord.com/channels/{fake.guild_id}/{record.place_id}/{record.message_id}"
-    assert notices(fake, ann)[-1] == f"🏁 **Toy** game #{game} on **Fishing Club** is over · [the board](<{link}>)"
+    result = run.host.result(record)
+    before, after = (round(x) for x in (await run.host.store.rating_moves(game))[0])
+    assert notices(fake, ann)[-1] == (
+        f"🏁 **Toy** game #{game} on **Fishing Club** is over: you placed {'1st' if result.ranks[0] == 1 else '2nd'} "
+        f"of 2{' 🏆' if 0 in result.winners else ''} · rating {after} ({after - before:+d}) · [the board](<{link}>)")
     assert sum(text.startswith("🏁") for text in notices(fake, ann)) == 1
 
 

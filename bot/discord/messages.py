@@ -105,11 +105,11 @@ def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int]
     """Final standings, best first, with how the game moved each seat's rating (when it was rated)."""
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     rows = [f"{ranks[s]}. {seat_line(record, s)} — {scores[s]}{' 🏆' if s in winners else ''}"
-            f"{_rating_move(moves[s]) if s < len(moves) else ''}" for s in order]
+            f"{rating_move(moves[s]) if s < len(moves) else ''}" for s in order]
     return "\n".join(rows)
 
 
-def _rating_move(move: tuple[float, float] | None) -> str:
+def rating_move(move: tuple[float, float] | None) -> str:
     """` · rating 1016 (+16)`, or nothing for a seat the game did not rate."""
     if move is None:
         return ""
@@ -275,7 +275,7 @@ def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, n
         others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN))
         lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "
                      f"{place_name(done.place)} of {done.players}, {counted(past.score, 'point')}"
-                     f"{_rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
+                     f"{rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
                      f"<t:{int(done.ended_at)}:R>{f' · [board]({link})' if link else ''}")
     e.description = "\n".join(lines)
     older = f" · /fish history page:{page + 1} for older ones" if page < pages else ""

@@ -62,6 +62,13 @@ async def new_turns(bot: discord.Client, host: Host, record: GameRecord, users: 
 
 
 async def game_over(bot: discord.Client, host: Host, record: GameRecord) -> None:
-    """Tell the game's people by DM that it is over."""
-    users = [s.user_id for s in record.seats if s.user_id is not None]
-    await send(bot, host, users, f"🏁 {game_text(bot, host, record)} is over{board(record)}")
+    """Tell each of the game's people by DM that it is over, where they placed and how their rating moved."""
+    result = host.result(record)
+    moves = await host.store.rating_moves(record.id)
+    for seat, s in enumerate(record.seats):
+        if s.user_id is None or result is None:
+            continue
+        place = f"{messages.place_name(result.ranks[seat])} of {len(record.seats)}"
+        rating = messages.rating_move(moves[seat]) if seat < len(moves) else ""
+        await send(bot, host, [s.user_id], f"🏁 {game_text(bot, host, record)} is over: you placed {place}"
+                                           f"{' 🏆' if seat in result.winners else ''}{rating}{board(record)}")
