@@ -150,6 +150,10 @@ class Store(ABC):
         `skip`, the latest finish first."""
 
     @abstractmethod
+    async def ratings_in(self, guild_id: int | None, key: str, players: Sequence[int]) -> dict[int, Rating]:
+        """These players' ratings in one game (`ratings.ALL`: all games) on a server; the unrated are left out."""
+
+    @abstractmethod
     async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
         """A server's people with the most wins in one game (None: all): their latest names and tallies."""
 

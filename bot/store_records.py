@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import aiosqlite
@@ -74,6 +74,17 @@ class RecordQueries:
                     "ORDER BY f.ended_at DESC, f.game_id DESC LIMIT ? OFFSET ?", (*args, limit, skip)) as cur:
                 rows = await cur.fetchall()
         return count, [_past_game(row) for row in rows]
+
+    async def ratings_in(self, guild_id: int | None, key: str, players: Sequence[int]) -> dict[int, Rating]:
+        """These players' ratings in one game (`ratings.ALL`: all games) on a server; the unrated are left out."""
+        if not players:
+            return {}
+        marks = ", ".join("?" * len(players))
+        async with self._lock:
+            async with self._conn.execute(f"SELECT player, rating, games FROM ratings WHERE guild_id = ? AND key = ? "
+                                          f"AND player IN ({marks})", (guild_id or NO_SERVER, key, *players)) as cur:
+                rows = await cur.fetchall()
+        return {player: Rating(value, count) for player, value, count in rows}
 
     async def leaders(self, guild_id: int | None, key: str | None, limit: int) -> list[tuple[str, Tally]]:
         """A server's people with the most wins in one game (None: all): their latest names and tallies; ties go to

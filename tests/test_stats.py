@@ -351,3 +351,24 @@ async def test_a_game_everyone_left_is_rated_as_nobodys_and_does_not_hold_up_the
     await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [1, 0])  # the next game is rated as usual
     assert (await store.player_record(GUILD, ANN)).ratings["toy"].value == 1016.0
     await store.close()
+
+
+async def test_a_lobby_shows_each_seats_rating_in_that_game_ai_levels_included(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await finished_toy_game(fake, run, ann, bob)
+    level = (await run.host.get(game)).seats[2].ai
+    toy = (await run.host.store.player_record(fake.guild_id, ann)).ratings["toy"]
+    ai = (await run.host.store.rated_leaders(fake.guild_id, "toy", 10))[1][level]
+    await fake.slash(ann, "start toy")
+    lobby_id = max(r.id for r in await run.host.games(fake.guild_id))
+    action = "ai" if level == "normal" else f"ai-{level}"  # the buttons under the lobby
+    await fake.click(ann, await run.board(lobby_id), f"fish:l:{lobby_id}:{action}")
+    await fake.click(bob, await run.board(lobby_id), f"fish:l:{lobby_id}:join")
+    seats = next(f["value"] for f in (await run.board(lobby_id)).data["embeds"][0]["fields"]
+                 if f["name"].startswith("Seats")).splitlines()
+    assert seats[0] == f"`A` <@{ann}> · rating {toy.value:.0f} (provisional)"
+    assert seats[1] == f"`B` AI 1 ({level}) 🤖 AI · rating {ai.value:.0f} (provisional)"
+    assert seats[2].startswith(f"`C` <@{bob}> · rating ")
+    await fake.slash(ann, "start wishes")  # nobody is rated in Wishes yet
+    wishes = max(r.id for r in await run.host.games(fake.guild_id))
+    assert "rating" not in (await run.board(wishes)).text()

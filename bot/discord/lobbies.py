@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import ratings
 from bot.discord import components, limits, messages
-from bot.host import HostError
+from bot.host import Host, HostError
 from bot.models import GameRecord
 
 if TYPE_CHECKING:
@@ -33,6 +34,15 @@ def check_permissions(interaction: discord.Interaction) -> None:
                         f"the game in another channel.")
 
 
+async def lobby_embed(host: Host, record: GameRecord) -> discord.Embed:
+    """The lobby's embed, with the server's settings and each seat's rating in the game (people and AI levels)."""
+    engine = host.engine(record)
+    players = ratings.seat_players([seat.model_dump() for seat in record.seats])
+    known = await host.store.ratings_in(record.guild_id, record.key, [p for p in players if p is not None])
+    return messages.lobby_embed(engine, record, await host.get_settings(record.guild_id),
+                                [None if p is None else known.get(p) for p in players])
+
+
 async def post(table: Table, interaction: discord.Interaction, record: GameRecord, content: str | None = None) -> None:
     """Answer the interaction with the lobby's message, then give the game a thread of its own when the bot may
     create one there (a lobby opened inside a thread stays in it)."""
@@ -43,7 +53,7 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
         content = f"<@&{settings.lobby_role}> {content or f'A game of {engine.name} is looking for players.'}"
         mentions = discord.AllowedMentions(everyone=False, users=True, roles=[discord.Object(settings.lobby_role)])
     await interaction.response.send_message(content=limits.content(content) if content else None,
-                                            embed=messages.lobby_embed(engine, record, settings),
+                                            embed=await lobby_embed(table.host, record),
                                             view=components.lobby_view(record.id), allowed_mentions=mentions)
     message = await interaction.original_response()
     thread: discord.Thread | None = None

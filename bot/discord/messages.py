@@ -43,8 +43,10 @@ def title(engine: GameEngine, record: GameRecord) -> str:
     return f"{engine.name} · game #{record.id}"
 
 
-def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings) -> discord.Embed:
-    """The lobby: game, options, seats, host and when it expires."""
+def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
+                rated: Sequence[Rating | None] = ()) -> discord.Embed:
+    """The lobby: game, options, seats (with each seat's rating in this game, when it has one), host and when it
+    expires."""
     e = discord.Embed(title=title(engine, record), colour=COLOUR)
     if record.status == "lobby":
         expires = int(record.created_at + settings.lobby_hours * 3600)
@@ -56,7 +58,8 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings)
     else:
         where = f"<#{record.thread_id}>" if record.thread_id else "below"
         e.description = f"The game has started: play it {where}."
-    seats = "\n".join(seat_line(record, i) for i in range(len(record.seats))) or "nobody yet"
+    seats = "\n".join(seat_line(record, i) + (f" · {rating_text(rated[i])}" if i < len(rated) and rated[i] else "")
+                      for i in range(len(record.seats))) or "nobody yet"
     e.add_field(name=f"Seats ({len(record.seats)}/{engine.max_players})", value=seats, inline=False)
     opts = ", ".join(f"{k}={v}" for k, v in record.options.items() if v is not None)
     if opts:

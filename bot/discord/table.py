@@ -338,8 +338,7 @@ class Table:
         """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
         if record.message_id is None or record.channel_id is None:
             return
-        engine = self.host.engine(record)
-        embed = messages.lobby_embed(engine, record, await self.host.get_settings(record.guild_id))
+        embed = await lobbies.lobby_embed(self.host, record)
         if note:
             embed.description = note
         view = components.lobby_view(record.id) if record.status == "lobby" else None
