@@ -16,7 +16,7 @@ HOUR = 3600.0
 
 def notices(fake: FakeDiscord, user: int) -> list[str]:
     """The texts of the notices in a user's DMs (not the opt-in confirmation or hand DMs)."""
-    return [m.content for m in fake.dms(user) if m.content.startswith(("🎣 Your turn", "⏰", "🏁"))]
+    return [m.content for m in fake.dms(user) if m.content.startswith(("▶️", "🎣 Your turn", "⏰", "🏁"))]
 
 
 async def test_notify_is_off_until_asked_and_says_so(fake, run):
@@ -34,16 +34,19 @@ async def test_a_new_turn_on_the_board_comes_by_dm_only_to_those_who_asked(fake,
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(bob, "notify", dm=True)
     game = await toy_game(fake, run, ann, bob)  # Ann to act
-    assert notices(fake, bob) == [] and notices(fake, ann) == []  # Ann did not ask
+    record = await run.host.get(game)
+    link = f"https://discord.com/channels/{fake.guild_id}/{record.place_id}/{record.message_id}"
+    assert notices(fake, bob) == [f"▶️ **Toy** game #{game} on **Fishing Club** has started · [the board](<{link}>)"]
+    assert notices(fake, ann) == []  # Ann did not ask
     board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[0])  # now Bob's turn
     record = await run.host.get(game)
     link = f"https://discord.com/channels/{fake.guild_id}/{record.place_id}/{record.message_id}"
-    assert notices(fake, bob) == [f"🎣 Your turn in **Toy** game #{game} on **Fishing Club** · "
-                                  f"[the board](<{link}>)"]
+    assert notices(fake, bob)[1:] == [f"🎣 Your turn in **Toy** game #{game} on **Fishing Club** · "
+                                      f"[the board](<{link}>)"]
     board = await run.board(game)
     await fake.click(bob, board, board.custom_ids[0])  # Ann's turn again: Bob gets nothing new
-    assert len(notices(fake, bob)) == 1
+    assert len(notices(fake, bob)) == 2
 
 
 async def test_a_reminder_and_the_end_come_by_dm_and_a_closed_dm_refuses_to_turn_notices_on(fake, run, clock):
@@ -56,7 +59,8 @@ async def test_a_reminder_and_the_end_come_by_dm_and_a_closed_dm_refuses_to_turn
     assert not (await run.host.store.get_player_settings(bob)).turn_dms
     assert len(fake.in_channel(fake.channel_id)) == posted
     game = await toy_game(fake, run, ann, bob)
-    assert notices(fake, ann)[-1].startswith(f"🎣 Your turn in **Toy** game #{game}")  # the first turn
+    assert notices(fake, ann) == [notices(fake, ann)[0]]  # her turn at once: no separate start notice
+    assert notices(fake, ann)[0].startswith(f"🎣 Your turn in **Toy** game #{game}")
     clock.advance(12 * HOUR)
     await run.bot.table.run_timers()
     assert notices(fake, ann)[-1].startswith(f"⏰ Reminder: **Toy** game #{game} on **Fishing Club** waits "
@@ -80,9 +84,10 @@ async def test_a_reminder_and_the_end_come_by_dm_and_a_closed_dm_refuses_to_turn
 async def test_a_choice_made_in_dms_gets_no_turn_notice_beside_its_own_dm(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(bob, "notify", dm=True)
-    await secret_game(fake, run, ann, bob)  # both pick secretly, by DM
+    game = await secret_game(fake, run, ann, bob)  # both pick secretly, by DM
     assert [m for m in fake.dms(bob) if "Pick secretly" in m.content]
-    assert notices(fake, bob) == []
+    assert [text.split(" · ")[0] for text in notices(fake, bob)] == [
+        f"▶️ **Secret Picks** game #{game} on **Fishing Club** has started"]  # and no turn notice beside the pick's DM
 
 
 async def test_player_settings_are_kept_per_person_across_servers_and_restarts(db_path):

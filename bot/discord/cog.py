@@ -351,7 +351,7 @@ class FishGroup(app_commands.Group):
         if dm:  # a first notice, so that closed DMs show now rather than when a turn comes
             try:
                 channel = await interaction.client.create_dm(discord.Object(user))
-                await channel.send("🎣 Notices by DM are on: your turns, reminders and game ends come here too. "
+                await channel.send("🎣 Notices by DM are on: game starts, your turns, reminders and game ends come here too. "
                                    "`/fish notify dm:False` on any server turns them off.",
                                    allowed_mentions=notices.QUIET)
             except discord.HTTPException:

@@ -1,5 +1,5 @@
-"""Notices by DM for people who asked for them (`/fish notify`): a game newly waiting on their public choice,
-each reminder, and a game's end. A notice names the game and links its board; nothing secret is in it."""
+"""Notices by DM for people who asked for them (`/fish notify`): a game's start, a game newly waiting on their
+public choice, each reminder, and a game's end. A notice names the game and links its board; nothing secret is in it."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def board(record: GameRecord) -> str:
 def setting_text(on: bool) -> str:
     """What `/fish notify` says of a person's setting."""
     if on:
-        return ("Notices by DM are **on** for you, on every server: I DM you when a game newly waits on your choice "
-                "on its board, with each reminder, and when a game of yours ends. `/fish notify dm:False` turns "
+        return ("Notices by DM are **on** for you, on every server: I DM you when a game of yours starts, when one "
+                "newly waits on your choice on its board, with each reminder, and when a game of yours ends. `/fish notify dm:False` turns "
                 "them off.")
     return ("Notices by DM are **off** for you: the game's channel mentions you when it is your turn. "
             "`/fish notify dm:True` also DMs you.")
@@ -59,6 +59,12 @@ async def send(bot: discord.Client, host: Host, users: Iterable[int], text: str)
 async def new_turns(bot: discord.Client, host: Host, record: GameRecord, users: Iterable[int]) -> None:
     """Tell these people by DM that the game now waits on them (their choice is on the board)."""
     await send(bot, host, users, f"🎣 Your turn in {game_text(bot, host, record)}{board(record)}")
+
+
+async def started(bot: discord.Client, host: Host, record: GameRecord, skip: Iterable[int]) -> None:
+    """Tell the game's people by DM that it has started (but those told it is their turn already)."""
+    users = {s.user_id for s in record.seats if s.user_id is not None} - set(skip)
+    await send(bot, host, users, f"▶️ {game_text(bot, host, record)} has started{board(record)}")
 
 
 async def game_over(bot: discord.Client, host: Host, record: GameRecord) -> None:

@@ -331,8 +331,11 @@ class Table:
         await self._deliver_private(shown, news.events)  # after: DMs link the new board
         if shown.status == "finished" and (news.moves or news.events):
             await notices.game_over(self.bot, self.host, shown)
-        elif newly:
+            return
+        if newly:
             await notices.new_turns(self.bot, self.host, shown, newly)
+        if news.started:
+            await notices.started(self.bot, self.host, shown, skip=newly)
 
     async def _show_lobby(self, record: GameRecord, note: str = "") -> None:
         """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
