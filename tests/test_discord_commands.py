@@ -137,7 +137,7 @@ async def test_settings_need_manage_server_and_validate_values(fake, run):
     assert (await run.host.get_settings(fake.guild_id)).standin_hours == 48
 
 
-async def test_a_lobby_role_is_mentioned_whenever_a_lobby_opens_and_only_that_role(fake, run):
+async def test_a_lobby_role_is_mentioned_when_a_lobby_opens_at_most_every_15_minutes_and_only_that_role(fake, run, clock):
     ann, mod = fake.add_user("Ann"), fake.add_user("Mod", admin=True)
     fishers = RoleOption(555)
     assert "Manage Server" in reply(fake, await fake.slash(ann, "settings", lobby_role=fishers))
@@ -147,12 +147,18 @@ async def test_a_lobby_role_is_mentioned_whenever_a_lobby_opens_and_only_that_ro
     lobby = fake.in_channel(fake.channel_id)[-1]
     assert lobby.content == "<@&555> A game of Toy is looking for players."
     assert lobby.allowed_mentions["roles"] == [555] and lobby.allowed_mentions["parse"] == ["users"]
+    await fake.slash(ann, "start secret")  # soon after: no second mention, so opening lobbies cannot spam the role
+    assert not fake.in_channel(fake.channel_id)[-1].content
+    clock.advance(15 * 60)
+    await fake.slash(ann, "start secret")
+    assert fake.in_channel(fake.channel_id)[-1].content == "<@&555> A game of Secret Picks is looking for players."
     everyone = RoleOption(fake.guild_id, "@everyone")
     assert "@everyone is never mentioned" in reply(fake, await fake.slash(mod, "settings", lobby_role=everyone))
     assert "not both" in reply(fake, await fake.slash(mod, "settings", lobby_role=fishers, clear_lobby_role=True))
     assert (await run.host.get_settings(fake.guild_id)).lobby_role == 555
     await fake.slash(mod, "settings", clear_lobby_role=True)
     assert (await run.host.get_settings(fake.guild_id)).lobby_role is None
+    clock.advance(15 * 60)
     await fake.slash(ann, "start secret")
     assert not fake.in_channel(fake.channel_id)[-1].content  # no role, no text
 

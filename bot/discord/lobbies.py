@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_THREADS = ("I can't create threads here (Create Public Threads), so this game will be played in this channel. "
               "A moderator can allow it for me to give each game its own thread.")
+ROLE_QUIET = 15 * 60.0  # seconds after a lobby mentions the server's lobby role before another may (no spam)
 NEEDED = {"send_messages": "Send Messages", "embed_links": "Embed Links", "attach_files": "Attach Files"}
 
 
@@ -49,7 +50,10 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
     engine = table.host.engine(record)
     settings = await table.host.get_settings(interaction.guild_id)
     mentions = messages.MENTION_USERS
-    if settings.lobby_role:  # the server's players looking for a game
+    now = table.clock()
+    if settings.lobby_role and interaction.guild_id and \
+            now - table.role_pinged.get(interaction.guild_id, -ROLE_QUIET) >= ROLE_QUIET:
+        table.role_pinged[interaction.guild_id] = now  # the server's players looking for a game, not too often
         content = f"<@&{settings.lobby_role}> {content or f'A game of {engine.name} is looking for players.'}"
         mentions = discord.AllowedMentions(everyone=False, users=True, roles=[discord.Object(settings.lobby_role)])
     await interaction.response.send_message(content=limits.content(content) if content else None,

@@ -70,6 +70,7 @@ class Table:
         self._dms: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
         self._dm_warned: set[tuple[int, int]] = set()
         self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
+        self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
 
     @contextlib.asynccontextmanager
     async def work(self) -> AsyncIterator[None]:
