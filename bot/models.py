@@ -230,7 +230,7 @@ class GuildSettings(BaseModel):
     standin_hours: float = Field(default=48.0, gt=0, le=24 * 60)
     lobby_hours: float = Field(default=24.0, gt=0, le=24 * 30)
     standin_level: Literal["easy", "normal", "hard"] = "hard"  # engines.core.AI_LEVELS
-    lobby_role: int | None = Field(default=None, gt=0)  # a role mentioned whenever a lobby opens here
+    lobby_role: int | None = Field(default=None, gt=0)  # a role mentioned when a lobby opens here (not too often)
 
 
 class PlayerSettings(BaseModel):

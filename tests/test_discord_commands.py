@@ -142,7 +142,7 @@ async def test_a_lobby_role_is_mentioned_when_a_lobby_opens_at_most_every_15_min
     fishers = RoleOption(555)
     assert "Manage Server" in reply(fake, await fake.slash(ann, "settings", lobby_role=fishers))
     [shown] = fake.ephemeral_replies(await fake.slash(mod, "settings", lobby_role=fishers))
-    assert "lobby_role <@&555>: mentioned whenever a lobby opens here" in shown.text()
+    assert "lobby_role <@&555>: mentioned when a lobby opens here (at most every 15 minutes)" in shown.text()
     await fake.slash(ann, "start toy")
     lobby = fake.in_channel(fake.channel_id)[-1]
     assert lobby.content == "<@&555> A game of Toy is looking for players."

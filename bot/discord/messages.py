@@ -186,7 +186,7 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     e.add_field(name="standin_hours", value=f"{settings.standin_hours:g} h idle before an AI stand-in plays")
     e.add_field(name="lobby_hours", value=f"{settings.lobby_hours:g} h before an unstarted lobby expires")
     e.add_field(name="standin_level", value=f"{settings.standin_level}: the AI level that stands in for people")
-    e.add_field(name="lobby_role", value=f"<@&{settings.lobby_role}>: mentioned whenever a lobby opens here"
+    e.add_field(name="lobby_role", value=f"<@&{settings.lobby_role}>: mentioned when a lobby opens here (at most every 15 minutes)"
                 if settings.lobby_role else "none: a new lobby mentions no role")
     return limits.embed(e)
 
