@@ -24,9 +24,9 @@ PICK_MAX = 25
 GAMES_SHOWN = 20  # open games /fish games lists
 LEADERS = 10  # people a leaderboard shows
 PAGES = 100_000  # the highest page of /fish history asked for (a million games)
-TOP_ORDERS = ("rating", "wins")
+TOP_ORDERS = ("rating", "wins")  # what /fish top ranks by, the default first
 HELP_ORDER = ("start", "join", "begin", "leave", "kick", "cancel", "hand", "status", "log", "replay", "games", "away",
-              "back", "notify", "stats", "history", "top", "rules", "settings")  # /fish help's order; others last  # what /fish top ranks by, the default first
+              "back", "notify", "stats", "history", "top", "rules", "settings")  # /fish help's order; others last
 
 
 def guarded(func: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
@@ -336,7 +336,7 @@ class FishGroup(app_commands.Group):
         await self.table.tell(interaction, messages.record_text(record, clean_name(who.display_name), self.names))
 
     @app_commands.command(name="notify")
-    @app_commands.describe(dm="Also DM me when a game waits on me, with each reminder, and when a game ends")
+    @app_commands.describe(dm="Also DM me when a game starts, when it waits on me, with reminders, and when it ends")
     @guarded
     async def notify(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
         """See or set whether your turns also come by DM (the same on every server)."""
@@ -351,8 +351,8 @@ class FishGroup(app_commands.Group):
         if dm:  # a first notice, so that closed DMs show now rather than when a turn comes
             try:
                 channel = await interaction.client.create_dm(discord.Object(user))
-                await channel.send("🎣 Notices by DM are on: game starts, your turns, reminders and game ends come here too. "
-                                   "`/fish notify dm:False` on any server turns them off.",
+                await channel.send("🎣 Notices by DM are on: game starts, your turns, reminders and game ends come "
+                                   "here too. `/fish notify dm:False` on any server turns them off.",
                                    allowed_mentions=notices.QUIET)
             except discord.HTTPException:
                 raise HostError("I can't send you direct messages, so notices by DM stay off. Allow direct "
@@ -472,7 +472,7 @@ class FishGroup(app_commands.Group):
                            standin_hours="Hours idle before an AI stand-in plays for them",
                            lobby_hours="Hours before a lobby that never started expires",
                            standin_level="How well the AI that stands in for idle players plays",
-                           lobby_role="A role to mention whenever a lobby opens here (players looking for a game)",
+                           lobby_role="A role to mention when a lobby opens here (at most every 15 minutes)",
                            clear_lobby_role="True: mention no role when a lobby opens")
     @app_commands.choices(standin_level=[app_commands.Choice(name=lv, value=lv) for lv in AI_LEVELS])
     @guarded
