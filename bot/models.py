@@ -223,6 +223,9 @@ class DmNote:
     news: tuple[str, ...] = ()
 
 
+LOBBY_ROLE_QUIET = 15 * 60.0  # seconds after a lobby mentions a server's lobby role before another may (no spam)
+
+
 class GuildSettings(BaseModel):
     """Per-server timing for asynchronous play, in hours, and the level of the AI that stands in for people."""
 

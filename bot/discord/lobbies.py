@@ -10,7 +10,7 @@ import discord
 from bot import ratings
 from bot.discord import components, limits, messages
 from bot.host import Host, HostError
-from bot.models import GameRecord
+from bot.models import LOBBY_ROLE_QUIET, GameRecord
 
 if TYPE_CHECKING:
     from bot.discord.table import Table
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_THREADS = ("I can't create threads here (Create Public Threads), so this game will be played in this channel. "
               "A moderator can allow it for me to give each game its own thread.")
-ROLE_QUIET = 15 * 60.0  # seconds after a lobby mentions the server's lobby role before another may (no spam)
 NEEDED = {"send_messages": "Send Messages", "embed_links": "Embed Links", "attach_files": "Attach Files"}
 
 
@@ -52,7 +51,7 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
     mentions = messages.MENTION_USERS
     now = table.clock()
     if settings.lobby_role and interaction.guild_id and \
-            now - table.role_pinged.get(interaction.guild_id, -ROLE_QUIET) >= ROLE_QUIET:
+            now - table.role_pinged.get(interaction.guild_id, -LOBBY_ROLE_QUIET) >= LOBBY_ROLE_QUIET:
         table.role_pinged[interaction.guild_id] = now  # the server's players looking for a game, not too often
         content = f"<@&{settings.lobby_role}> {content or f'A game of {engine.name} is looking for players.'}"
         mentions = discord.AllowedMentions(everyone=False, users=True, roles=[discord.Object(settings.lobby_role)])

@@ -8,7 +8,16 @@ import discord
 
 from bot import ratings
 from bot.discord import limits
-from bot.models import GameRecord, GuildSettings, Move, PastGame, PlayerRecord, Rating, Tally
+from bot.models import (
+    LOBBY_ROLE_QUIET,
+    GameRecord,
+    GuildSettings,
+    Move,
+    PastGame,
+    PlayerRecord,
+    Rating,
+    Tally,
+)
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
 from renderers.common import seat_colour
@@ -186,7 +195,8 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     e.add_field(name="standin_hours", value=f"{settings.standin_hours:g} h idle before an AI stand-in plays")
     e.add_field(name="lobby_hours", value=f"{settings.lobby_hours:g} h before an unstarted lobby expires")
     e.add_field(name="standin_level", value=f"{settings.standin_level}: the AI level that stands in for people")
-    e.add_field(name="lobby_role", value=f"<@&{settings.lobby_role}>: mentioned when a lobby opens here (at most every 15 minutes)"
+    quiet = f"at most every {LOBBY_ROLE_QUIET / 60:g} minutes"
+    e.add_field(name="lobby_role", value=f"<@&{settings.lobby_role}>: mentioned when a lobby opens here ({quiet})"
                 if settings.lobby_role else "none: a new lobby mentions no role")
     return limits.embed(e)
 
