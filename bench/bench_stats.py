@@ -3,7 +3,7 @@
 A server of `--games` finished games (2-6 seats, most of them people from `--people`), each stored the way the
 host stores it (the finishing save carries the result; the trigger writes each person's finish; then the game is
 rated). Then every query is timed as the store runs it (SQLite works in aiosqlite's thread, off the event loop):
-p50 and p99. Last, an upgrade: every game is rated again from none, as a bot opening a database written before
+p50 and p99, and the rating chart `/fish stats` attaches (drawn in a worker process in the bot). Last, an upgrade: every game is rated again from none, as a bot opening a database written before
 ratings were kept does once.
 
     python bench/bench_stats.py --games 10000 --people 300
@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.models import GameRecord, Seat  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
 from engines.core import Result  # noqa: E402
+from renderers.rating_chart import rating_png  # noqa: E402
 
 KEYS = ("wishes", "thisbig", "friendly", "pushfish")
 GUILD = 10
@@ -88,6 +89,15 @@ async def main() -> None:
         show("/fish top (rating, all games)", await timed(args.calls, lambda i: store.rated_leaders(GUILD, None, 10)))
         show("/fish top <game> (rating)",
              await timed(args.calls, lambda i: store.rated_leaders(GUILD, KEYS[i % 4], 10)))
+        show("/fish stats: rating history",
+             await timed(args.calls, lambda i: store.rating_history(GUILD, 1 + i % args.people)))
+        history = await store.rating_history(GUILD, 1)
+        drawn = []
+        for _ in range(20):
+            started = time.perf_counter()
+            rating_png("Player 1: rating after each game", history)
+            drawn.append((time.perf_counter() - started) * 1000)
+        show(f"/fish stats: its chart ({sum(map(len, history.values()))} games)", drawn)
         show("/fish history (the latest 10)",
              await timed(args.calls, lambda i: store.past_games(GUILD, 1 + i % args.people, None, 10)))
         show("/fish history <game> page:3",

@@ -150,6 +150,10 @@ class Store(ABC):
         `skip`, the latest finish first."""
 
     @abstractmethod
+    async def rating_history(self, guild_id: int | None, user_id: int) -> dict[str, list[float]]:
+        """A person's rating in each game (by key) after each of their rated games on a server, oldest first."""
+
+    @abstractmethod
     async def ratings_in(self, guild_id: int | None, key: str, players: Sequence[int]) -> dict[int, Rating]:
         """These players' ratings in one game (`ratings.ALL`: all games) on a server; the unrated are left out."""
 

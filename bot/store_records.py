@@ -75,6 +75,21 @@ class RecordQueries:
                 rows = await cur.fetchall()
         return count, [_past_game(row) for row in rows]
 
+    async def rating_history(self, guild_id: int | None, user_id: int) -> dict[str, list[float]]:
+        """A person's rating in each game (by key) after each of their rated games on a server, oldest first."""
+        async with self._lock:
+            async with self._conn.execute(
+                    "SELECT f.key, f.seat, g.rating_moves FROM finishes AS f JOIN games AS g ON g.id = f.game_id "
+                    "WHERE f.guild_id IS ? AND f.user_id = ? AND g.rating_moves IS NOT NULL "
+                    "ORDER BY f.ended_at, f.game_id", (guild_id, user_id)) as cur:
+                rows = await cur.fetchall()
+        history: dict[str, list[float]] = {}
+        for key, seat, moves in rows:
+            moved = json.loads(moves)
+            if seat < len(moved) and moved[seat] is not None:
+                history.setdefault(key, []).append(moved[seat][1])
+        return history
+
     async def ratings_in(self, guild_id: int | None, key: str, players: Sequence[int]) -> dict[int, Rating]:
         """These players' ratings in one game (`ratings.ALL`: all games) on a server; the unrated are left out."""
         if not players:

@@ -12,7 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.discord import components, ids, limits, lobbies, messages, notices, options
+from bot import drawing
+from bot.discord import components, ids, limits, lobbies, messages, notices, options, pictures
 from bot.discord.table import Table, admin
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord, PlayerSettings, clean_name
@@ -331,9 +332,18 @@ class FishGroup(app_commands.Group):
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         """A player's finished games on this server: games, wins and places, per game."""
         who = player or interaction.user
+        await ack(interaction)
         versus = None if who.id == interaction.user.id else interaction.user.id
         record = await self.host.store.player_record(interaction.guild_id, who.id, versus)
-        await self.table.tell(interaction, messages.record_text(record, clean_name(who.display_name), self.names))
+        text = messages.record_text(record, clean_name(who.display_name), self.names)
+        history = await self.host.store.rating_history(interaction.guild_id, who.id)
+        if not history or record is None:
+            await self.table.tell(interaction, text)
+            return
+        series = {self.names.get(key, key): history[key] for key in [*self.names, *history] if key in history}
+        png = await drawing.in_pool("renderers.rating_chart", "rating_png",
+                                    (f"{record.name}: rating after each game", series))
+        await self.table.tell(interaction, text, attachments=[pictures.as_file(png, messages.RATINGS_FILE)])
 
     @app_commands.command(name="notify")
     @app_commands.describe(dm="Also DM me when a game starts, when it waits on me, with reminders, and when it ends")

@@ -27,6 +27,7 @@ LETTERS = "ABCDEF"
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 CHART_FILE = "scores.png"
+RATINGS_FILE = "ratings.png"
 MAX_LINES = 8
 HISTORY_PAGE = 10  # finished games a page of /fish history lists
 OTHERS_SHOWN = 80  # characters of the other seats' names a history line quotes
