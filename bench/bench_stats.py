@@ -95,7 +95,7 @@ async def main() -> None:
         drawn = []
         for _ in range(20):
             started = time.perf_counter()
-            rating_png("Player 1: rating after each game", history)
+            rating_png("Player 1: rating after each game", history, 1000.0)
             drawn.append((time.perf_counter() - started) * 1000)
         show(f"/fish stats: its chart ({sum(map(len, history.values()))} games)", drawn)
         show("/fish history (the latest 10)",

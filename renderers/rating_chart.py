@@ -8,43 +8,42 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers.art import card_frame, px
 from renderers.chart import category_colour
 from renderers.common import BG, INK, MUTED, PANEL, fit_text, font, new_canvas, to_png
 
 WIDTH = 800
-START = 1000.0  # where every rating begins (bot.ratings.START): each line starts there
 GRID = 50  # rating points between grid lines, at the least
 SHOWN = 200  # the latest games a line shows (from the rating before them)
 
 
-def _scale(series: Mapping[str, Sequence[float]]) -> tuple[float, float]:
+def _scale(series: Mapping[str, Sequence[float]], start: float) -> tuple[float, float]:
     """The rating range the plot shows: every point and the start, widened to whole grid steps."""
-    values = [START, *(v for line in series.values() for v in line[-SHOWN - 1:])]
+    values = [start, *(v for line in series.values() for v in line[-SHOWN - 1:])]
     low = math.floor(min(values) / GRID) * GRID
     high = math.ceil(max(values) / GRID) * GRID
     return (low - GRID, high + GRID) if high - low < 2 * GRID else (low, high)
 
 
-def rating_image(title: str, series: Mapping[str, Sequence[float]], width: int = WIDTH) -> Image.Image:
-    """The chart: a title, the plot (ratings up the side, games along the bottom) and a legend of current ratings."""
+def rating_image(title: str, series: Mapping[str, Sequence[float]], start: float, width: int = WIDTH) -> Image.Image:
+    """The chart: a title, the plot (ratings up the side, games along the bottom, each line from the `start` every
+    rating begins at) and a legend of current ratings."""
     pad, big, small = px(width, 6), px(width, 11), px(width, 8)
     legend_rows = math.ceil(len(series) / 2)
     plot_h = px(width, 150)
     height = pad * 3 + big + pad + plot_h + small * 2 + pad + legend_rows * (small + pad) + pad * 2
     img, draw = new_canvas(width, height, BG)
     card_frame(img, (pad, pad, width - pad, height - pad), PANEL, radius=px(width, 6), outline=MUTED)
-    draw = ImageDraw.Draw(img)
     y = pad * 2
     draw.text((pad * 2, y), fit_text(draw, title, width - pad * 4, big, bold=True), font=font(big, bold=True), fill=INK)
     y += big + pad * 2
-    low, high = _scale(series)
+    low, high = _scale(series, start)
     left = pad * 2 + round(draw.textlength("8888", font=font(small))) + pad
     right = width - pad * 3
     top, bottom = y, y + plot_h
-    lines = [[START, *line] if len(line) <= SHOWN else list(line[-SHOWN - 1:]) for line in series.values()]
+    lines = [[start, *line] if len(line) <= SHOWN else list(line[-SHOWN - 1:]) for line in series.values()]
     longest = max((len(values) - 1 for values in lines), default=1)
 
     def at(i: int, value: float) -> tuple[float, float]:
@@ -55,7 +54,7 @@ def rating_image(title: str, series: Mapping[str, Sequence[float]], width: int =
     step = GRID * max(1, math.ceil((high - low) / GRID / 6))  # at most about six grid lines
     for value in range(int(low), int(high) + 1, step):
         _, gy = at(0, value)
-        draw.line((left, gy, right, gy), fill=(220, 214, 200) if value != START else MUTED, width=max(1, small // 8))
+        draw.line((left, gy, right, gy), fill=(220, 214, 200) if value != start else MUTED, width=max(1, small // 8))
         label = str(value)
         draw.text((left - pad - draw.textlength(label, font=font(small)), gy - small * 0.6), label,
                   font=font(small), fill=MUTED)
@@ -82,6 +81,6 @@ def rating_image(title: str, series: Mapping[str, Sequence[float]], width: int =
     return img
 
 
-def rating_png(title: str, series: Mapping[str, Sequence[float]], width: int = WIDTH) -> bytes:
+def rating_png(title: str, series: Mapping[str, Sequence[float]], start: float, width: int = WIDTH) -> bytes:
     """The chart as PNG bytes."""
-    return to_png(rating_image(title, series, width))
+    return to_png(rating_image(title, series, start, width))

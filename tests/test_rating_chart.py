@@ -16,7 +16,7 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 
 def test_the_chart_names_each_game_with_its_current_rating_all_readable_on_a_phone():
     series = {"If Wishes Were Fishes!": [1016.0, 1001.5, 1030.2], "Push Fish": [984.0]}
-    drawn = measure(lambda: rating_png("Ann: rating after each game", series)) or []
+    drawn = measure(lambda: rating_png("Ann: rating after each game", series, 1000.0)) or []
     texts = [d.text for d in drawn]
     assert "Ann: rating after each game" in texts and "3 games" in texts
     assert "If Wishes Were Fishes! — 1030" in texts and "Push Fish — 984" in texts
@@ -26,10 +26,10 @@ def test_the_chart_names_each_game_with_its_current_rating_all_readable_on_a_pho
 
 def test_a_long_career_shows_its_latest_games_and_a_long_name_is_fitted():
     long = [1000.0 + (i % 40) * 5 for i in range(SHOWN + 50)]
-    drawn = measure(lambda: rating_png("W" * 32 + ": rating after each game", {"Push Fish": long})) or []
+    drawn = measure(lambda: rating_png("W" * 32 + ": rating after each game", {"Push Fish": long}, 1000.0)) or []
     assert f"the last {SHOWN} games" in [d.text for d in drawn]
     assert all(d.inside for d in drawn) and min(d.size for d in drawn) >= 8
-    assert Image.open(io.BytesIO(rating_png("Ann", {"Push Fish": long}))).width == 800
+    assert Image.open(io.BytesIO(rating_png("Ann", {"Push Fish": long}, 1000.0))).width == 800
 
 
 async def test_stats_comes_with_the_rating_chart_once_there_are_rated_games(fake, run):

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import drawing
+from bot import drawing, ratings
 from bot.discord import components, ids, limits, lobbies, messages, notices, options, pictures
 from bot.discord.table import Table, admin
 from bot.host import HostError
@@ -342,7 +342,7 @@ class FishGroup(app_commands.Group):
             return
         series = {self.names.get(key, key): history[key] for key in [*self.names, *history] if key in history}
         png = await drawing.in_pool("renderers.rating_chart", "rating_png",
-                                    (f"{record.name}: rating after each game", series))
+                                    (f"{record.name}: rating after each game", series, ratings.START))
         await self.table.tell(interaction, text, attachments=[pictures.as_file(png, messages.RATINGS_FILE)])
 
     @app_commands.command(name="notify")
