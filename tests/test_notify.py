@@ -105,3 +105,15 @@ async def test_a_forged_notify_value_is_refused(fake, run):
     answer = only_reply(fake, await fake.slash(ann, "notify", dm="yes<@&123456789012345678>"))
     assert answer.startswith("`dm` is True or False, not yes") and "<@&" not in answer
     assert not (await run.host.store.get_player_settings(ann)).turn_dms
+
+
+async def test_dms_closed_after_asking_turn_notices_off(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(bob, "notify", dm=True)
+    fake.dm_closed.add(bob)
+    game = await toy_game(fake, run, ann, bob)  # the start notice cannot reach Bob
+    assert not (await run.host.store.get_player_settings(bob)).turn_dms
+    assert only_reply(fake, await fake.slash(bob, "notify")).startswith("Notices by DM are **off** for you")
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # Bob's turn: the channel's mention still reaches him
+    assert f"<@{bob}>" in (await run.board(game)).content

@@ -10,10 +10,11 @@ import discord
 
 from bot.discord import messages
 from bot.host import Host
-from bot.models import GameRecord
+from bot.models import GameRecord, PlayerSettings
 
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
+DMS_CLOSED = 50007  # Discord's code for a user who accepts no DM from the bot
 
 
 def game_text(bot: discord.Client, host: Host, record: GameRecord) -> str:
@@ -40,8 +41,9 @@ def setting_text(on: bool) -> str:
 
 
 async def send(bot: discord.Client, host: Host, users: Iterable[int], text: str) -> list[int]:
-    """DM `text` to each of these people who asked for notices by DM; returns those it reached. A closed DM or
-    another refusal is logged and skipped: the channel's mention still reaches them."""
+    """DM `text` to each of these people who asked for notices by DM; returns those it reached. DMs closed since
+    turn the setting off (`/fish notify` then says so); another refusal is logged and skipped. The channel's
+    mention still reaches them."""
     reached = []
     for user in sorted(set(users)):
         if not (await host.store.get_player_settings(user)).turn_dms:
@@ -51,6 +53,8 @@ async def send(bot: discord.Client, host: Host, users: Iterable[int], text: str)
             await channel.send(text, allowed_mentions=QUIET)
         except discord.HTTPException as exc:
             log.info("notice to user %s not sent: %s", user, exc.status)
+            if exc.code == DMS_CLOSED:
+                await host.store.put_player_settings(user, PlayerSettings(turn_dms=False))
             continue
         reached.append(user)
     return reached

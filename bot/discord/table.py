@@ -465,7 +465,7 @@ class Table:
             sent = await channel.send(content=text, view=view or discord.utils.MISSING,
                                       files=[pictures.as_file(png, messages.HAND_FILE)] if png else [])
         except discord.Forbidden as exc:
-            if exc.code != 50007:
+            if exc.code != notices.DMS_CLOSED:
                 raise
             await self._set_dm_note(record.id, user_id, None)
             if (record.id, user_id) not in self._dm_warned and record.place_id:
