@@ -239,4 +239,4 @@ class GuildSettings(BaseModel):
 class PlayerSettings(BaseModel):
     """A person's own settings, the same on every server."""
 
-    turn_dms: bool = False  # a DM too whenever a game newly waits on their public choice, and with each reminder
+    turn_dms: bool = False  # DMs too: their games' starts and ends, a choice newly theirs on a board, reminders

@@ -85,9 +85,8 @@ class RecordQueries:
                 rows = await cur.fetchall()
         history: dict[str, list[float]] = {}
         for key, seat, moves in rows:
-            moved = json.loads(moves)
-            if seat < len(moved) and moved[seat] is not None:
-                history.setdefault(key, []).append(moved[seat][1])
+            if (move := _seat_move(moves, seat)) is not None:
+                history.setdefault(key, []).append(move[1])
         return history
 
     async def ratings_in(self, guild_id: int | None, key: str, players: Sequence[int]) -> dict[int, Rating]:
@@ -205,9 +204,7 @@ class RecordQueries:
         async with self._lock:
             async with self._conn.execute("SELECT rating_moves FROM games WHERE id = ?", (game_id,)) as cur:
                 row = await cur.fetchone()
-        if row is None or row[0] is None:
-            return []
-        return [None if move is None else (move[0], move[1]) for move in json.loads(row[0])]
+        return _moves(None if row is None else row[0])
 
     async def _ratings_of(self, wanted: set[tuple[int, str, int]]) -> dict[tuple[int, str, int], list[Any]]:
         """The stored [rating, games] of these (server, key, player) entries that exist: looked up one by one for a
@@ -227,15 +224,24 @@ class RecordQueries:
             return {tuple(row[:3]): list(row[3:]) for row in await cur.fetchall()}
 
 
+def _moves(stored: str | None) -> list[tuple[float, float] | None]:
+    """A game's stored rating moves, (before, after) per seat or None; [] while it is unrated."""
+    return [] if stored is None else [None if move is None else (move[0], move[1]) for move in json.loads(stored)]
+
+
+def _seat_move(stored: str | None, seat: int) -> tuple[float, float] | None:
+    """How a game moved one seat's rating, or None (unrated, or a seat no rating moved)."""
+    moves = _moves(stored)
+    return moves[seat] if seat < len(moves) else None
+
+
 def _past_game(row: Any) -> PastGame:
     """A `past_games` row as a PastGame."""
     game_id, key, place, players, won, ended_at, score, seat, seats, moves, guild_id, place_id, message_id = row
-    moved = json.loads(moves) if moves else []
-    move = moved[seat] if seat < len(moved) else None
     return PastGame(finish=Finish(game_id=game_id, key=key, place=place, players=players, won=bool(won),
                                   ended_at=ended_at),
                     score=score, others=tuple(s["name"] for i, s in enumerate(json.loads(seats)) if i != seat),
-                    rating_move=None if move is None else (move[0], move[1]),
+                    rating_move=_seat_move(moves, seat),
                     guild_id=guild_id, place_id=place_id, message_id=message_id)
 
 

@@ -10,7 +10,7 @@ import discord
 from bot import ratings
 from bot.discord import components, limits, messages
 from bot.host import Host, HostError
-from bot.models import LOBBY_ROLE_QUIET, GameRecord
+from bot.models import LOBBY_ROLE_QUIET, GameRecord, GuildSettings
 
 if TYPE_CHECKING:
     from bot.discord.table import Table
@@ -34,12 +34,11 @@ def check_permissions(interaction: discord.Interaction) -> None:
                         f"the game in another channel.")
 
 
-async def lobby_embed(host: Host, record: GameRecord) -> discord.Embed:
-    """The lobby's embed, with the server's settings and each seat's rating in the game (people and AI levels)."""
-    engine = host.engine(record)
+async def lobby_embed(host: Host, record: GameRecord, settings: GuildSettings) -> discord.Embed:
+    """The lobby's embed, with each seat's rating in the game (people and AI levels)."""
     players = ratings.seat_players([seat.model_dump() for seat in record.seats])
     known = await host.store.ratings_in(record.guild_id, record.key, [p for p in players if p is not None])
-    return messages.lobby_embed(engine, record, await host.get_settings(record.guild_id),
+    return messages.lobby_embed(host.engine(record), record, settings,
                                 [None if p is None else known.get(p) for p in players])
 
 
@@ -56,7 +55,7 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
         content = f"<@&{settings.lobby_role}> {content or f'A game of {engine.name} is looking for players.'}"
         mentions = discord.AllowedMentions(everyone=False, users=True, roles=[discord.Object(settings.lobby_role)])
     await interaction.response.send_message(content=limits.content(content) if content else None,
-                                            embed=await lobby_embed(table.host, record),
+                                            embed=await lobby_embed(table.host, record, settings),
                                             view=components.lobby_view(record.id), allowed_mentions=mentions)
     message = await interaction.original_response()
     thread: discord.Thread | None = None

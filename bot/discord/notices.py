@@ -34,8 +34,8 @@ def setting_text(on: bool) -> str:
     """What `/fish notify` says of a person's setting."""
     if on:
         return ("Notices by DM are **on** for you, on every server: I DM you when a game of yours starts, when one "
-                "newly waits on your choice on its board, with each reminder, and when a game of yours ends. `/fish notify dm:False` turns "
-                "them off.")
+                "newly waits on your choice on its board, with each reminder, and when a game of yours ends. "
+                "`/fish notify dm:False` turns them off.")
     return ("Notices by DM are **off** for you: the game's channel mentions you when it is your turn. "
             "`/fish notify dm:True` also DMs you.")
 
@@ -74,9 +74,11 @@ async def started(bot: discord.Client, host: Host, record: GameRecord, skip: Ite
 async def game_over(bot: discord.Client, host: Host, record: GameRecord) -> None:
     """Tell each of the game's people by DM that it is over, where they placed and how their rating moved."""
     result = host.result(record)
+    if result is None:
+        return
     moves = await host.store.rating_moves(record.id)
     for seat, s in enumerate(record.seats):
-        if s.user_id is None or result is None:
+        if s.user_id is None:
             continue
         place = f"{messages.place_name(result.ranks[seat])} of {len(record.seats)}"
         rating = messages.rating_move(moves[seat]) if seat < len(moves) else ""

@@ -342,7 +342,7 @@ class Table:
         """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
         if record.message_id is None or record.channel_id is None:
             return
-        embed = await lobbies.lobby_embed(self.host, record)
+        embed = await lobbies.lobby_embed(self.host, record, await self.host.get_settings(record.guild_id))
         if note:
             embed.description = note
         view = components.lobby_view(record.id) if record.status == "lobby" else None
