@@ -91,6 +91,39 @@ class BoardWrites:
         return later[0] - since if later else None
 
 
+def cpu_of(pid: int) -> float:
+    """CPU seconds a process has used (user + system; Linux /proc), 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def family(root: int) -> list[int]:
+    """The process and every process descended from it (the bot's forkserver and its workers)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as stat:
+                    parents[int(entry)] = int(stat.read().rsplit(b")", 1)[1].split()[1])
+            except OSError:
+                continue
+    found = [root]
+    for pid in found:
+        found.extend(child for child, parent in parents.items() if parent == pid)
+    return found
+
+
+def cpu_split(bot_pid: int) -> tuple[float, float, float]:
+    """CPU seconds so far: the bot's process, its workers, and this process (the clicks and the fake Discord)."""
+    bot = cpu_of(bot_pid)
+    own = os.times()
+    return bot, sum(cpu_of(pid) for pid in family(bot_pid)[1:]), own.user + own.system
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-quantile (0..1) in milliseconds, nearest rank."""
     ordered = sorted(values)
@@ -198,7 +231,7 @@ async def single(host: Host, fake: FakeDiscord, writes: BoardWrites, games: dict
 
 
 async def burst(host: Host, fake: FakeDiscord, writes: BoardWrites, ids: list[int], rounds: int,
-                window: float) -> None:
+                window: float, bot_pid: int) -> None:
     """Every game gets one click, all sent within `window` ms."""
     rnd = random.Random(2)
     keys = list(TABLES)
@@ -209,6 +242,7 @@ async def burst(host: Host, fake: FakeDiscord, writes: BoardWrites, ids: list[in
         await quiet(fake, 60, for_s=1.0)  # the last round's DMs and AI replies are out (drawing sends nothing)
         clicks = [c for c in [await prepare(host, fake, g, rnd) for g in ids] if c is not None]
         gap = window / 1000 / max(1, len(clicks))
+        cpu_before = cpu_split(bot_pid)
         t0 = time.perf_counter()
         sent = []
         for click in clicks:
@@ -218,11 +252,14 @@ async def burst(host: Host, fake: FakeDiscord, writes: BoardWrites, ids: list[in
         spread = (sent[-1].sent_at - sent[0].sent_at) * 1000
         settled = await settle(fake, writes, clicks, sent, 120)
         took = time.perf_counter() - t0
+        bot_cpu, workers_cpu, own_cpu = (after - before for after, before in zip(cpu_split(bot_pid), cpu_before, strict=True))
         acks = [i.answered_at - i.sent_at for i in sent if i.answered.is_set()]
         boards = {c.game: writes.after(c.game, i.sent_at) for c, i in zip(clicks, sent, strict=True)}
         shown = [b for b in boards.values() if b is not None]
         print(f"  round {r + 1}: {len(sent)} clicks sent in {spread:.0f} ms ({sum(c.private for c in clicks)} in DMs); "
               f"{'settled' if settled else 'NOT settled'} after {took:.1f} s")
+        print(f"    CPU meanwhile: the bot {bot_cpu:.2f} s, its drawing and thinking workers {workers_cpu:.2f} s, "
+              f"this bench with the fake Discord {own_cpu:.2f} s ({os.cpu_count()} cores)")
         print(f"    all      {line('ack  ', acks)}  (target p99 <= 150)")
         print(f"    all      {line('board', shown)}  (target p95 <= 1500)")
         for key in keys:
@@ -364,7 +401,7 @@ async def main() -> None:
         host = await Host.open(db)  # reads only: what the players' screens would show
         try:
             await single(host, fake, writes, single_games, args.clicks)
-            await burst(host, fake, writes, ids, args.rounds, args.window)
+            await burst(host, fake, writes, ids, args.rounds, args.window, proc.pid)
             if args.think_clicks:
                 others = [g for gs in single_games.values() for g in gs]
                 await thinking(host, fake, writes, ai_games, others, args.think_clicks, args.think_gap)
