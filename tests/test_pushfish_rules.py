@@ -191,6 +191,8 @@ def test_fish_finder_back_keeps_the_item():
     s = quiet(game(chars=("hattori", "jack")))
     finder = give(s, 0, "Fish Finder")
     s, _ = play(s, 0, "items", f"item-{finder}", "back")
+    assert hand(s, 0) == [finder] and s.sub == "items"  # back in the item list, which Back closes
+    s, _ = play(s, 0, "back")
     assert hand(s, 0) == [finder] and s.sub == ""
 
 

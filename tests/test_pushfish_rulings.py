@@ -3,6 +3,7 @@ the player chooses the fish a mission uses, and the words on the buttons."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from engines.playout import playout
@@ -11,6 +12,7 @@ from engines.pushfish.cards import MISSIONS, mission_text
 from tests.pushfish_helpers import (
     CENTRE,
     MISS,
+    OUTSIDE,
     card,
     empty_hands,
     game,
@@ -289,3 +291,60 @@ def test_a_player_who_opens_every_list_and_closes_it_at_once_cannot_stall_the_ga
                 next((i for i in ("items", "ability", "back") if i in ids), None) or rnd.choice(ids)
             s, _ = ENGINE.apply_to(s, d, pick)
         assert ENGINE.result(s) is not None, f"a table of {seats} stalled"
+
+
+def test_casting_on_after_a_hit_stays_optional_after_a_miss(monkeypatch):
+    """push-fish.txt: "You may cast up to 3 bait tokens" and "may leave a HIT fish card in place and keep
+    casting": after Cast again misses, the card hooked before may be fought at once (no forced cast that
+    would turn another card face up)."""
+    s = no_missions(game(chars=("hattori", "jack")))
+    empty_hands(s)
+    put(s, 0, "Seahorse")
+    script(monkeypatch, casts=[0, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "recast", "cast-r2c2")
+    assert s.phase == "hit" and s.casts == 1
+    ids = [c.id for c in ENGINE.decisions(s)[0].choices]
+    assert "hit-r1c1" in ids and "recast" in ids
+    s, _ = play(s, 0, "hit-r1c1")
+    assert s.phase == "rod" and s.ground[s.target] == card("Seahorse")
+
+
+def test_closing_one_list_leaves_the_other_lists_open(monkeypatch):
+    """Items may be used without limit on your turn, with abilities (push-fish.txt): Back from Chef Ramsay's
+    discard closes only the ability, so a held Rare Sinkers can still be played before the fish gets away."""
+    s = no_missions(game(chars=("ramsay", "jack")))
+    empty_hands(s)
+    put(s, 0, "Flounder")
+    sinkers = give(s, 0, "Rare Sinkers")
+    script(monkeypatch, casts=[0], stops=[OUTSIDE] * 3)
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", "aim-W-c", "aim-W-c", "ability", "back")
+    assert s.turn == 0 and s.phase == "lost"
+    ids = [c.id for c in ENGINE.decisions(s)[0].choices]
+    assert "items" in ids and "ability" not in ids
+    s, _ = play(s, 0, "items", f"item-{sinkers}")
+    assert s.phase == "rod" and s.rods == 1
+
+
+def test_back_from_a_fish_finder_returns_to_the_items_without_it(monkeypatch):
+    """Back from a Fish Finder's targets goes back to the item list, where the other items (Spare Bait) can
+    still be played and the Fish Finder waits for another choice; Captain Jack's peek stays open meanwhile."""
+    s = no_missions(game(chars=("jack", "hattori")))
+    empty_hands(s)
+    finder, spare = give(s, 0, "Fish Finder"), give(s, 0, "Spare Bait")
+    script(monkeypatch, casts=[MISS, MISS, MISS])
+    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1", "items", f"item-{finder}", "back")
+    assert s.turn == 0 and s.sub == "items"
+    assert [c.id for c in ENGINE.decisions(s)[0].choices] == [f"item-{spare}", "back"]
+    s, _ = play(s, 0, "back")
+    assert s.turn == 0 and [c.id for c in ENGINE.decisions(s)[0].choices] == ["ability", "end"]
+    s, _ = play(s, 0, "ability", "back")  # both lists closed: only End turn is left, played by itself
+    assert s.turn == 1
+
+
+def test_a_game_saved_when_one_flag_closed_every_list_still_loads():
+    s = no_missions(game(chars=("jack", "hattori")))
+    data = s.model_dump()
+    data["closed"] = True
+    assert ENGINE.load(json.dumps(data)).closed == ("items", "ability")
+    data["closed"] = False
+    assert ENGINE.load(json.dumps(data)).closed == ()

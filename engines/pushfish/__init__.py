@@ -12,15 +12,17 @@ Rules choices the rulebook and RULINGS leave open:
   next round (A B C, B C A, C A B); with 2 players turns simply alternate. Free-for-all rounds rotate their
   first player the same way (with 2 players it stays).
 - After a HIT the player may fight any HIT card or keep casting; the bait then retrieved, other HIT cards stay
-  face up. A bait on an empty space, between cards or off the ground misses.
+  face up. Casting on is asked after every cast: a miss with a card still hooked offers its fight again
+  (push-fish.txt: "up to 3 bait tokens"). A bait on an empty space, between cards or off the ground misses.
 - Abilities (once per own turn, optional): Knight William +1 cast after a miss; Captain Jack / Wizard Loony
   while casting; Samurai Hattori (zones 4 wider each side) until the rod actions; Viking Warlord during a
   fight; Chef Ramsay at any point of the turn. None in the first-game mode.
 - The items step ("Items…") is offered whenever the seat holds an item card and some item of the game could
   do something now; both are public, so the step never tells what is held. The private list it opens shows
-  only the cards that would do something (it says so when none would). After Back (from the items, a peek or
-  swap target, Chef Ramsay's discard), neither Items… nor an ability that opens such a list is offered
-  until another choice is made (reopening one at once would change nothing, and could go on forever); a
+  only the cards that would do something (it says so when none would). A list closed with Back is not offered
+  again until a choice that changes the table (reopening it at once would change nothing, and could go on
+  forever), but the other lists stay open: Back from the items closes Items…; from a peek or swap target or
+  Chef Ramsay's discard, the ability; from a Fish Finder's targets, the Fish Finder, back in the item list. A
   mission whose fish list was closed with Back is not offered again in that mission step. "catch 2 <kind>"
   is playable right after catching a card of that kind and starts an extra round (3 casts, 3 rod actions) in
   which only cards of that kind can be fought. Magic Stone fills the nearest empty space (lowest row, then

@@ -195,6 +195,8 @@ class TurnFlow:
         if hit < 0:
             state.missed = True
             events.append(Event(text=f"{name} casts at {pos_label(target)}: a miss.", seat=seat))
+            if self._eligible_hits(state):
+                state.phase = "hit"  # a card hooked before is still there to fight: casting on stays a choice
             return
         state.faceup = put(state.faceup, hit, True)
         self._forget(state, state.ground[hit])

@@ -69,13 +69,39 @@ class Powers:
         if seat != state.turn:
             return []
         phase = state.phase
-        return [i for i in state.hands[seat] if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])]
+        finder = "finder" not in state.closed  # a Fish Finder whose targets were closed waits for another choice
+        return [i for i in state.hands[seat] if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])
+                and (finder or EFFECTS[i] != "peek")]
+
+    @staticmethod
+    def _closing(state: PushFishState) -> tuple[str, ...]:
+        """The lists closed once the seat presses Back in its open sub-decision (a mission's ways close none)."""
+        sub = state.sub
+        if sub == "items":
+            shut = "items"
+        elif sub == "peek" and state.arg >= 0:
+            shut = "finder"
+        elif sub in ("peek", "swap1", "swap2", "chef"):
+            shut = "ability"
+        else:
+            return state.closed
+        return state.closed if shut in state.closed else (*state.closed, shut)
+
+    @staticmethod
+    def _opens_list(state: PushFishState, seat: int, head: str, tail: str) -> bool:
+        """Whether a choice only opens a list (the items, a list ability, a Fish Finder's targets), which leaves
+        the lists closed before it closed; any other choice changes the table and opens them all again."""
+        if head == "items":
+            return True
+        if head == "ability":
+            return CHARACTERS[state.chars[seat]].ability in LIST_ABILITIES
+        return head == "item" and EFFECTS[int(tail)] == "peek"
 
     def _item_step(self, state: PushFishState, seat: int) -> bool:
         """Whether the items step is offered: the seat holds an item card and some item of the game would do
-        something now. Both are public (hand sizes are), so the step never tells what the seat holds. Right after
-        the seat closed a list (Back), it waits for another choice (reopening one at once would change nothing)."""
-        if seat != state.turn or not state.hands[seat] or state.closed:
+        something now. Both are public (hand sizes are), so the step never tells what the seat holds. Once the
+        seat closed the items (Back), they wait for another choice (reopening them at once would change nothing)."""
+        if seat != state.turn or not state.hands[seat] or "items" in state.closed:
             return False
         phase = state.phase
         return any(phase in phases and self._item_ok(state, effect) for effect, phases in EFFECT_PHASES.items())
@@ -149,8 +175,8 @@ class Powers:
         if state.used or state.first_game or seat != state.turn or state.sub:
             return ""
         ability = CHARACTERS[state.chars[seat]].ability
-        if state.closed and ability in LIST_ABILITIES:
-            return ""  # a list was just closed: reopening one at once would change nothing
+        if "ability" in state.closed and ability in LIST_ABILITIES:
+            return ""  # its list was closed: reopening it at once would change nothing
         phase = state.phase
         if ability == "recast":
             ok = phase in CASTING and state.missed and not state.noisy

@@ -263,7 +263,10 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         """Dispatch one choice."""
         head, _, tail = cid.partition("-")
         name = state.players[seat]
-        state.closed = head == "back"  # what opens a list (items, some abilities) waits for another choice
+        if head == "back":
+            state.closed = self._closing(state)
+        elif not self._opens_list(state, seat, head, tail):
+            state.closed = ()
         if head == "aim":  # the commonest choices first
             z_name, where = tail.split("-")
             self._flick(state, seat, STRENGTHS.index(z_name), where, events)
@@ -289,7 +292,8 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         elif head == "back":
             if state.sub == "fulfil":
                 state.backed += (state.arg,)  # not offered again in this mission step
-            state.sub, state.arg = "", -1
+            finder = state.sub == "peek" and state.arg >= 0
+            state.sub, state.arg = ("items" if finder else ""), -1  # a Fish Finder's targets go back to the items
         elif head == "item":
             self._use_item(state, seat, int(tail), events)
         elif head == "ability":

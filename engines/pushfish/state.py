@@ -84,7 +84,8 @@ class PushFishState(GameState):
     phase: str = "cast"
     sub: str = ""  # a sub-decision of the turn: items, peek, swap1, swap2, chef
     backed: Cards = ()  # missions whose fish list the seat closed with Back in this mission step
-    closed: bool = False  # the seat has just closed a list with Back (none reopens until another choice)
+    closed: tuple[str, ...] = ()  # lists closed with Back since the turn's last other choice: "items", "ability",
+    # "finder" (a Fish Finder's targets); each stays closed until another choice
     arg: int = -1  # the item behind a sub-decision, or the first card of a swap
     casts: int = CASTS
     rods: int = 0
@@ -121,6 +122,8 @@ class PushFishState(GameState):
             data["discarding"] = [s for s, held in enumerate(data["hands"]) if len(held) > HAND_LIMIT]
         if isinstance(data, dict) and not data.get("tossed"):
             data = {**data, "tossed": [[] for _ in data["players"]]}
+        if isinstance(data, dict) and isinstance(data.get("closed"), bool):  # saved when one flag closed every list
+            data = {**data, "closed": ("items", "ability") if data["closed"] else ()}
         return data
 
     def __setattr__(self, name: str, value: Any) -> None:
