@@ -12,8 +12,10 @@ Rules choices the rulebook and RULINGS leave open:
   on whether an answer was forced. Only a pick among one face-down card (a public fact) is made at once, as
   is the end of a turn in which no card was played ("No card was played: ...").
 - `auto_forced` (host option, off): one-choice answers and casts are made at once again, for speed. Its
-  description says what that gives away: a card answered at once is surely a fish (5,539 of 5,539 forced
-  face-down answers in 300 random 3+ player games), and an automatic cast shows the caster held one kind.
+  description (at most 100 characters, as Discord shows it) says what that gives away: everyone sees who had
+  no choice. A card answered at once is surely a fish (5,539 of 5,539 forced face-down answers in 300 random
+  3+ player games), a No Catch at once shows no matching fish and no rubbish, and an automatic cast shows the
+  caster held one kind of lure.
 - Multi-player answers: holding a matching fish you play a matching fish or (colour lure only) a rubbish;
   without one, a rubbish or No Catch. A Lunker asks for a fish of your largest size (choice among equals);
   with no fish you answer as if nothing matched.

@@ -53,8 +53,8 @@ class ThisBigOptions(BaseModel):
     hand_dump: bool = Field(default=False, description="at 7 points every hand's fish go into the buckets")
     reveal_uncaught: bool = Field(default=False, description="show the unpicked cards after each catch")
     first_player: int | None = Field(default=None, ge=0, le=5, description="seat that starts (None: random)")
-    auto_forced: bool = Field(default=False, description="one-choice answers play at once: faster, but it shows "
-                                                         "the caster which face-down cards are fish")
+    auto_forced: bool = Field(default=False, description="forced casts and answers play at once: faster, but "
+                                                         "shows who had no choice (such a card is a fish)")
 
 
 class ThisBigState(GameState):
