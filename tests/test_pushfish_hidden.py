@@ -103,9 +103,9 @@ def test_a_peeked_card_stays_put_and_only_the_rest_is_dealt():
     assert all(g[2] == s.ground[2] for g in seen) and len(seen) == 6  # 3 cards over 2 spaces and the pile
 
 
-def test_a_fish_finder_being_played_stays_in_its_players_hand_when_another_seat_deals():
-    """Between choosing a Fish Finder and naming its card, the item is still in the hand: a world dealt for
-    another seat keeps it there, so the peek can finish in every world."""
+def test_a_world_dealt_for_another_seat_while_a_fish_finder_is_aimed_shows_the_item_list():
+    """Between choosing a Fish Finder and naming its card, the others see only the private item list open: a
+    world dealt for them has that list open, its hands dealt afresh, and play goes on from it."""
     rnd = random.Random(8)
     found = 0
     for seed in range(60):
@@ -115,7 +115,7 @@ def test_a_fish_finder_being_played_stays_in_its_players_hand_when_another_seat_
                 found += 1
                 for seat in (None, *(s for s in range(4) if s != state.turn)):
                     world = ENGINE.determinise(state, seat, rnd)
-                    assert state.arg in world.hands[state.turn]
+                    assert (world.sub, world.arg) == ("items", -1) and ENGINE.view(world, seat) == ENGINE.view(state, seat)
                     check_conservation(world)
                     decision = ENGINE.pending_for(world, state.turn)
                     ENGINE.apply_to(world, decision, decision.choices[0].id)

@@ -341,6 +341,22 @@ def test_back_from_a_fish_finder_returns_to_the_items_without_it(monkeypatch):
     assert s.turn == 1
 
 
+def test_a_fish_finders_targets_look_to_the_table_like_the_item_list():
+    """Choosing a Fish Finder and going Back must not show that it is held: the others see only the item list."""
+    a, b = twins(["Fish Finder"], ["Spare Bait"])  # Spare Bait would do nothing before a miss
+    finder = a.hands[0][0]
+    a, _ = play(a, 0, "items", f"item-{finder}")
+    b, _ = play(b, 0, "items")
+    decision = ENGINE.decisions(a)[0]
+    assert decision.private and decision.kind == "peek" and a.sub == "peek" and ENGINE.view(a, 0).sub == "peek"
+    for seat in (1, None):
+        assert public(a, seat) == public(b, seat) and ENGINE.view(a, seat) == ENGINE.view(b, seat)
+        dealt = ENGINE.determinise(a, seat, random.Random(7))
+        assert dealt.sub == "items" and ENGINE.view(dealt, seat) == ENGINE.view(a, seat)
+    a, _ = play(a, 0, "back")
+    assert a.sub == "items" and public(a, 1) == public(b, 1) and ENGINE.view(a, 1) == ENGINE.view(b, 1)
+
+
 def test_a_game_saved_when_one_flag_closed_every_list_still_loads():
     s = no_missions(game(chars=("jack", "hattori")))
     data = s.model_dump()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.core import clone
-from engines.pushfish.state import SPACES, PushFishState, without
+from engines.pushfish.state import SPACES, PushFishState, finder_open
 from engines.rng import Rng
 
 
@@ -19,6 +19,8 @@ def determinise(state: PushFishState, seat: int | None, rnd: random.Random) -> P
     Another seat's peek follows the space it looked at, so it always names the card now lying there.
     """
     new = clone(state)
+    if finder_open(new) and seat != new.turn:  # the others saw only the item list open, so deal that
+        new.sub, new.arg = "items", -1
     _deal_ground(new, seat, rnd)
     _deal_items(new, seat, rnd)
     mdeck = sorted(new.mdeck)  # sorted first: the deal depends on what the seat saw, never on the old order
@@ -51,14 +53,12 @@ def _deal_items(state: PushFishState, seat: int | None, rnd: random.Random) -> N
     seen = set(state.shown) | (set(state.tossed[seat]) if seat is not None else set())
     unseen_discards = [i for i, card in enumerate(state.idiscard) if card not in seen]
     others = [s for s in range(len(state.players)) if s != seat]
-    playing = state.sub == "peek" and state.arg >= 0  # a Fish Finder played, its target not yet named
-    kept = {s: (state.arg,) if playing and s == state.turn else () for s in others}
     pool = sorted([*state.items, *(state.idiscard[i] for i in unseen_discards),
-                   *(c for s in others for c in (without(state.hands[s], *kept[s]) if kept[s] else state.hands[s]))])
+                   *(c for s in others for c in state.hands[s])])
     rnd.shuffle(pool)
     hands = list(state.hands)
     for s in others:
-        hands[s] = (*kept[s], *(pool.pop() for _ in range(len(state.hands[s]) - len(kept[s]))))
+        hands[s] = tuple(pool.pop() for _ in state.hands[s])
     discard = list(state.idiscard)
     for i in unseen_discards:
         discard[i] = pool.pop()

@@ -37,6 +37,7 @@ from engines.pushfish.state import (
     discard_item,
     face_down,
     fight_zone,
+    finder_open,
     fish_count,
     hand,
     hard_for,
@@ -236,7 +237,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         found = self._turn_choices(state, seat)
         if sub:
             return [Decision(seat=seat, prompt=f"{names[seat]}: {self._sub_prompt(state, found)}",
-                             private=sub in ("items", "chef"), kind=sub, choices=found)]
+                             private=sub in ("items", "chef") or finder_open(state), kind=sub, choices=found)]
         prompt = PROMPTS[phase]
         if phase == "cast":
             prompt += f" ({state.casts} bait{'s' * (state.casts != 1)} left)"
@@ -292,8 +293,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         elif head == "back":
             if state.sub == "fulfil":
                 state.backed += (state.arg,)  # not offered again in this mission step
-            finder = state.sub == "peek" and state.arg >= 0
-            state.sub, state.arg = ("items" if finder else ""), -1  # a Fish Finder's targets go back to the items
+            state.sub, state.arg = ("items" if finder_open(state) else ""), -1  # a Fish Finder goes back to the items
         elif head == "item":
             self._use_item(state, seat, int(tail), events)
         elif head == "ability":
@@ -340,7 +340,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
             hand_sizes=[len(cards) for cards in state.hands], catches=state.catches,
             spent=sorted(state.spent), offer=state.offer, mission_deck=len(state.mdeck),
             won=state.won, chars=state.chars, turn=state.turn,
-            phase=state.phase, sub=state.sub, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
+            phase=state.phase, sub="items" if finder_open(state) and seat != state.turn else state.sub, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
             target=state.target, hits=state.hits, baits=state.baits, flicks=state.flicks,
             zone=fight_zone(state) if state.phase in ("rod", "lost") else -1, tol=state.tol,
             hard_seat=hard_for(state, state.turn), calm=state.calm, used=state.used, bonus=state.bonus,

@@ -235,6 +235,11 @@ def discard_item(state: PushFishState, seat: int, item: int, secret: bool = Fals
         state.shown += (item,)
 
 
+def finder_open(state: PushFishState) -> bool:
+    """A Fish Finder chosen from the private item list, its target not yet named (private, like that list)."""
+    return state.sub == "peek" and state.arg >= 0
+
+
 def hand(state: PushFishState, seat: int) -> list[int]:
     """A seat's item cards, in the order taken."""
     return list(state.hands[seat])
