@@ -2,8 +2,8 @@
 
 Each example plays a random game to a random point (state A), deals B = determinise(A, s) for a seat s
 (None: the public) and compares everything s can observe: its view, who is asked and in what order, every
-decision it may see (public ones, and its own private ones, whose secrets B keeps), and the images drawn
-of its view. Then both play on by the same choice with the same dice. When that choice tells s the same
+decision it may see (public ones, and its own private ones, whose secrets B keeps), the text of the public
+board the bot posts, and the images drawn of its view. Then both play on by the same choice with the same dice. When that choice tells s the same
 news in both worlds, the flow of play must still be the same (who is asked, in what order, for what kind
 of decision); when the news differ, they must differ first in what they show (a card named), never by a
 step that one world took by itself and the other asked for. (A card drawn into sight without news, such
@@ -19,6 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.discord import messages
+from bot.models import GameRecord, GuildSettings, Seat
 from engines import registry
 from engines.core import Decision, GameEngine, GameState, clone
 from renderers import registry as drawings
@@ -40,6 +42,15 @@ def _shown(decision: Decision) -> tuple:
             tuple((c.id, c.label, c.detail, c.group) for c in decision.choices))
 
 
+def board_text(engine: GameEngine, state: GameState) -> str:
+    """The text of the public board the bot posts for this state (its prompts, who is asked)."""
+    seats = [Seat(user_id=100 + i, name=name) for i, name in enumerate(state.players)]
+    record = GameRecord(id=7, key=engine.key, options={}, seed=1, status="active", host_user=100, guild_id=1,
+                        channel_id=2, seats=seats, version=3, created_at=0, updated_at=0, turn_since=0, state=state)
+    pending = engine.decisions(state)
+    return messages.board_embed(engine, record, pending, [d.seat for d in pending], [], GuildSettings(), True).description
+
+
 def observation(engine: GameEngine, state: GameState, seat: int | None) -> dict[str, Any]:
     """Everything `seat` (None: the public) can observe of a state, short of images."""
     pending = engine.decisions(state)
@@ -47,6 +58,7 @@ def observation(engine: GameEngine, state: GameState, seat: int | None) -> dict[
         "view": engine.view(state, seat).model_dump(),
         "asked": [d.seat for d in pending],
         "decisions": [_shown(d) for d in pending if not d.private or (seat is not None and d.seat == seat)],
+        "board": board_text(engine, state),
     }
 
 

@@ -29,6 +29,7 @@ HAND_FILE = "hand.png"
 CHART_FILE = "scores.png"
 RATINGS_FILE = "ratings.png"
 MAX_LINES = 8
+PRIVATE_PROMPT = "deciding in private (in your DMs, or **My hand**)"
 HISTORY_PAGE = 10  # finished games a page of /fish history lists
 OTHERS_SHOWN = 80  # characters of the other seats' names a history line quotes
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)  # people, never roles
@@ -99,9 +100,9 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
     else:
         if len({d.seat for d in pending}) == 1:  # the board's frame in the colour of the seat to act, as drawn
             e.colour = discord.Colour.from_rgb(*seat_colour(pending[0].seat))
-        for d in pending:
-            where = " (in your DMs, or **My hand**)" if d.private else ""
-            parts.append(f"**{seat_line(record, d.seat)}** — {shown(d.prompt)}{where}")
+        for d in pending:  # a private prompt can tell what is held, so the board only says where to answer it
+            ask = PRIVATE_PROMPT if d.private else shown(d.prompt)
+            parts.append(f"**{seat_line(record, d.seat)}** — {ask}")
         if waiting:
             times = deadlines(record, settings)
             parts.append(f"Reminder <t:{int(times.remind_at)}:R> · AI stand-in <t:{int(times.standin_at)}:R>")
