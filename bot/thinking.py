@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
+import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from bot import workers
-from engines.core import Decision, GameEngine, GameState
+from engines.core import AI_NAMES, Decision, GameEngine, GameState
+from engines.search import budget_seconds
 
 AI_ENV_PREFIX = "FISHBOT_AI"  # settings of the AI players (e.g. FISHBOT_AI_BUDGET_MS), passed to each worker call
 Thinker = Callable[[GameEngine, GameState, dict[int, str], int, int, dict[str, str]],
@@ -38,6 +40,15 @@ def ai_moves(engine: GameEngine, state: GameState, levels: dict[int, str], seed:
     return chosen
 
 
-async def think_in_pool(*args: Any) -> list[tuple[int, str]]:
-    """`ai_moves` in the thinking pool, off the event loop (four AI seats thinking leave it free)."""
-    return await workers.run("think", ai_moves, *args)
+async def think_in_pool(engine: GameEngine, state: GameState, levels: dict[int, str], seed: int, limit: int,
+                        env: dict[str, str]) -> list[tuple[int, str]]:
+    """`ai_moves` in the thinking pool, off the event loop (four AI seats thinking leave it free).
+
+    Each move of a searching seat takes at least its whole budget: the search answers a one-choice decision at
+    once and may settle early, both by what its hand holds, and the table sees how long an AI takes.
+    """
+    start = time.monotonic()
+    chosen = await workers.run("think", ai_moves, engine, state, levels, seed, limit, env)
+    searched = sum(AI_NAMES.get(levels[seat], levels[seat]) == "hard" for seat, _ in chosen)
+    await asyncio.sleep(max(0.0, searched * budget_seconds() - (time.monotonic() - start)))
+    return chosen
