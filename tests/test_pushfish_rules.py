@@ -179,7 +179,7 @@ def test_fish_finder_peeks_privately():
     s = quiet(game(chars=("hattori", "jack")))
     finder = give(s, 0, "Fish Finder")
     target = put(s, 10, "Coelacanth")
-    s, ev = play(s, 0, "items", f"item-{finder}", "peek-r3c1")
+    s, ev = play(s, 0, "items", f"item-{finder}-r3c1")
     private = [e for e in ev if e.private_to == 0]
     assert private and "Coelacanth" in private[0].text
     assert all("Coelacanth" not in e.text for e in ev if e.private_to is None)
@@ -187,13 +187,15 @@ def test_fish_finder_peeks_privately():
     assert ENGINE.view(s, None).ground[10] == FACE_DOWN and finder in s.idiscard
 
 
-def test_fish_finder_back_keeps_the_item():
+def test_a_fish_finder_is_played_with_its_space_in_one_choice_of_the_item_list():
     s = quiet(game(chars=("hattori", "jack")))
-    finder = give(s, 0, "Fish Finder")
-    s, _ = play(s, 0, "items", f"item-{finder}", "back")
-    assert hand(s, 0) == [finder] and s.sub == "items"  # back in the item list, which Back closes
+    finder, stone = give(s, 0, "Fish Finder"), give(s, 0, "Magic Stone")
+    clear_space(s, 7, bottom=False)
+    s, _ = play(s, 0, "items")
+    spaces = [f"item-{finder}-r{p // 5 + 1}c{p % 5 + 1}" for p in range(20) if s.ground[p] >= 0 and not s.faceup[p]]
+    assert ids(s) == [*spaces, f"item-{stone}", "back"] and len(spaces) > 10 and f"item-{finder}" not in ids(s)
     s, _ = play(s, 0, "back")
-    assert hand(s, 0) == [finder] and s.sub == ""
+    assert sorted(hand(s, 0)) == sorted([finder, stone]) and s.sub == ""
 
 
 def test_steady_hands_widens_the_zone(monkeypatch):

@@ -325,36 +325,24 @@ def test_closing_one_list_leaves_the_other_lists_open(monkeypatch):
     assert s.phase == "rod" and s.rods == 1
 
 
-def test_back_from_a_fish_finder_returns_to_the_items_without_it(monkeypatch):
-    """Back from a Fish Finder's targets goes back to the item list, where the other items (Spare Bait) can
-    still be played and the Fish Finder waits for another choice; Captain Jack's peek stays open meanwhile."""
-    s = no_missions(game(chars=("jack", "hattori")))
-    empty_hands(s)
-    finder, spare = give(s, 0, "Fish Finder"), give(s, 0, "Spare Bait")
-    script(monkeypatch, casts=[MISS, MISS, MISS])
-    s, _ = play(s, 0, "cast-r1c1", "cast-r1c1", "cast-r1c1", "items", f"item-{finder}", "back")
-    assert s.turn == 0 and s.sub == "items"
-    assert [c.id for c in ENGINE.decisions(s)[0].choices] == [f"item-{spare}", "back"]
-    s, _ = play(s, 0, "back")
-    assert s.turn == 0 and [c.id for c in ENGINE.decisions(s)[0].choices] == ["ability", "end"]
-    s, _ = play(s, 0, "ability", "back")  # both lists closed: only End turn is left, played by itself
-    assert s.turn == 1
-
-
-def test_a_fish_finders_targets_look_to_the_table_like_the_item_list():
-    """Choosing a Fish Finder and going Back must not show that it is held: the others see only the item list."""
-    a, b = twins(["Fish Finder"], ["Spare Bait"])  # Spare Bait would do nothing before a miss
-    finder = a.hands[0][0]
-    a, _ = play(a, 0, "items", f"item-{finder}")
-    b, _ = play(b, 0, "items")
-    decision = ENGINE.decisions(a)[0]
-    assert decision.private and decision.kind == "peek" and a.sub == "peek" and ENGINE.view(a, 0).sub == "peek"
-    for seat in (1, None):
-        assert public(a, seat) == public(b, seat) and ENGINE.view(a, seat) == ENGINE.view(b, seat)
-        dealt = ENGINE.determinise(a, seat, random.Random(7))
-        assert dealt.sub == "items" and ENGINE.view(dealt, seat) == ENGINE.view(a, seat)
-    a, _ = play(a, 0, "back")
-    assert a.sub == "items" and public(a, 1) == public(b, 1) and ENGINE.view(a, 1) == ENGINE.view(b, 1)
+def test_every_choice_in_the_item_list_but_back_is_announced_to_the_table():
+    """A private step that showed nothing would tell the table what is held (only a card with a second step
+    could take it): every item is played, a Fish Finder with its space, in one choice everyone hears of."""
+    rnd = random.Random(5)
+    seen = 0
+    for seed in range(40):
+        state = ENGINE.new_game(["a", "b", "c"], {}, seed)
+        while ENGINE.decisions(state):
+            decision = ENGINE.decisions(state)[0]
+            if decision.kind == "items":
+                for choice in decision.choices:
+                    if choice.id != "back":
+                        seen += 1
+                        _, events = ENGINE.apply_to(state, decision, choice.id)
+                        assert any(e.private_to is None and e.seat == decision.seat for e in events), choice.id
+            pick = next((c.id for c in decision.choices if c.id.startswith("item")), None)
+            state, _ = ENGINE.apply_to(state, decision, pick or decision.choices[int(rnd.random() * len(decision.choices))].id)
+    assert seen > 100
 
 
 def test_a_game_saved_when_one_flag_closed_every_list_still_loads():
@@ -364,3 +352,11 @@ def test_a_game_saved_when_one_flag_closed_every_list_still_loads():
     assert ENGINE.load(json.dumps(data)).closed == ("items", "ability")
     data["closed"] = False
     assert ENGINE.load(json.dumps(data)).closed == ()
+
+
+def test_a_game_saved_while_a_fish_finder_waited_for_its_target_loads_in_the_item_list():
+    s = no_missions(game(chars=("jack", "hattori")))
+    finder = give(s, 0, "Fish Finder")
+    data = {**s.model_dump(), "sub": "peek", "arg": finder}
+    loaded = ENGINE.load(json.dumps(data))
+    assert (loaded.sub, loaded.arg) == ("items", -1) and finder in loaded.hands[0]

@@ -22,7 +22,7 @@ Rules choices the rulebook and RULINGS leave open:
   only the cards that would do something (it says so when none would). A list closed with Back is not offered
   again until a choice that changes the table (reopening it at once would change nothing, and could go on
   forever), but the other lists stay open: Back from the items closes Items…; from a peek or swap target or
-  Chef Ramsay's discard, the ability; from a Fish Finder's targets, the Fish Finder, back in the item list. A
+  Chef Ramsay's discard, the ability. A
   mission whose fish list was closed with Back is not offered again in that mission step. "catch 2 <kind>"
   is playable right after catching a card of that kind and starts an extra round (3 casts, 3 rod actions) in
   which only cards of that kind can be fought. Magic Stone fills the nearest empty space (lowest row, then
@@ -43,8 +43,8 @@ Rules choices the rulebook and RULINGS leave open:
   take an encouragement item; HIT players then fight in turn order (abilities and items of the rod phase only).
 - First-game mode: no items, missions or abilities; the first to 3 fish wins (a legend ends it: most fish).
 - Decisions: cast (the prompt says how many baits are left), fight (`hit`), rod aims (three), the private
-  item list (`items` opens it, `back` closes it), peek/swap targets (a Fish Finder's are private too, so that
-  choosing one and going Back shows the others only the item list), Chef Ramsay's private discard, the private
+  item list (`items` opens it, `back` closes it), peek/swap targets (a Fish Finder is played with its space in
+  one choice of the item list: every choice there but Back is announced, no silent step shows what is held), Chef Ramsay's private discard, the private
   hand-limit discard (asked before anything else), mission claims and the fish that fill one (`use`), and the
   private free-for-all target. Labels are short (a space as "R2 C3", a fish's name), the full sentence is in
   `Choice.detail`; nothing is clipped. A decision with one legal answer is played automatically, which happens
@@ -58,8 +58,7 @@ Rules choices the rulebook and RULINGS leave open:
 - Determinisation (hidden.py): the face-down cards a seat has not peeked and the pile are dealt anew together,
   as are the other seats' item hands, the item deck and the discards the seat did not see (items seen played
   and its own secret discards stay); the mission deck's order and other seats' secret free-for-all targets
-  too. Another seat's peek follows the space it looked at. While a Fish Finder waits for its target, a world
-  dealt for another seat has the item list open instead (all that seat saw).
+  too. Another seat's peek follows the space it looked at.
 - Choice ids use '-' (`cast-r2c3`, `hit-r1c2`, `aim-S-c`, `item-7`, `ability`, `end`) since ':' is reserved.
 """
 

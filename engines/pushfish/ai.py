@@ -281,7 +281,7 @@ class _Mind:
         for cid in ids:
             if not cid.startswith("item"):
                 continue
-            item = ITEMS[int(cid[5:])]
+            item = ITEMS[int(cid.split("-")[1])]  # a Fish Finder's choices name a space after it
             effect = item.effect
             g = 0.0
             if effect.startswith("catch2:") and phase == "after" and not self.v.noisy:

@@ -102,6 +102,13 @@ def item(head: str, card: int) -> Choice:
 
 
 @cache
+def finder(card: int, pos: int) -> Choice:
+    """Play a Fish Finder at a face-down space: one choice in the private item list, so no later step shows it."""
+    return Choice(id=f"item-{card}-{pos_id(pos)}", label=f"{ITEMS[card].name}: {pos_short(pos)}",
+                  detail=f"Play: see the face-down card at {pos_label(pos)} (only you)")
+
+
+@cache
 def mission(m: int) -> Choice:
     """Claim an offered mission."""
     card = MISSIONS[m]

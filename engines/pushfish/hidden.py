@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.core import clone
-from engines.pushfish.state import SPACES, PushFishState, finder_open
+from engines.pushfish.state import SPACES, PushFishState
 from engines.rng import Rng
 
 
@@ -19,8 +19,6 @@ def determinise(state: PushFishState, seat: int | None, rnd: random.Random) -> P
     Another seat's peek follows the space it looked at, so it always names the card now lying there.
     """
     new = clone(state)
-    if finder_open(new) and seat != new.turn:  # the others saw only the item list open, so deal that
-        new.sub, new.arg = "items", -1
     _deal_ground(new, seat, rnd)
     _deal_items(new, seat, rnd)
     mdeck = sorted(new.mdeck)  # sorted first: the deal depends on what the seat saw, never on the old order

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engines.core import Event
-from engines.pushfish import sim
+from engines.core import Choice, Event
+from engines.pushfish import choices, sim
 from engines.pushfish.cards import (
     CHARACTERS,
     ITEMS,
@@ -22,6 +22,7 @@ from engines.pushfish.state import (
     PushFishState,
     add_to,
     discard_item,
+    face_down,
     face_down_count,
     fight_zone,
     kind_matches,
@@ -69,9 +70,19 @@ class Powers:
         if seat != state.turn:
             return []
         phase = state.phase
-        finder = "finder" not in state.closed  # a Fish Finder whose targets were closed waits for another choice
-        return [i for i in state.hands[seat] if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])
-                and (finder or EFFECTS[i] != "peek")]
+        return [i for i in state.hands[seat] if phase in ITEM_PHASES[i] and self._item_ok(state, EFFECTS[i])]
+
+    def _item_choices(self, state: PushFishState, seat: int) -> list[Choice]:
+        """The private item list: each card that would do something, a Fish Finder once per face-down space."""
+        found: list[Choice] = []
+        finder = False
+        for i in self._usable_items(state, seat):
+            if EFFECTS[i] != "peek":
+                found.append(choices.item("item", i))
+            elif not finder:  # every Fish Finder does the same: one set of targets
+                finder = True
+                found.extend(choices.finder(i, p) for p in face_down(state))
+        return found
 
     @staticmethod
     def _closing(state: PushFishState) -> tuple[str, ...]:
@@ -79,8 +90,6 @@ class Powers:
         sub = state.sub
         if sub == "items":
             shut = "items"
-        elif sub == "peek" and state.arg >= 0:
-            shut = "finder"
         elif sub in ("peek", "swap1", "swap2", "chef"):
             shut = "ability"
         else:
@@ -88,14 +97,12 @@ class Powers:
         return state.closed if shut in state.closed else (*state.closed, shut)
 
     @staticmethod
-    def _opens_list(state: PushFishState, seat: int, head: str, tail: str) -> bool:
-        """Whether a choice only opens a list (the items, a list ability, a Fish Finder's targets), which leaves
-        the lists closed before it closed; any other choice changes the table and opens them all again."""
+    def _opens_list(state: PushFishState, seat: int, head: str) -> bool:
+        """Whether a choice only opens a list (the items, a list ability), which leaves the lists closed before it
+        closed; any other choice changes the table and opens them all again."""
         if head == "items":
             return True
-        if head == "ability":
-            return CHARACTERS[state.chars[seat]].ability in LIST_ABILITIES
-        return head == "item" and EFFECTS[int(tail)] == "peek"
+        return head == "ability" and CHARACTERS[state.chars[seat]].ability in LIST_ABILITIES
 
     def _item_step(self, state: PushFishState, seat: int) -> bool:
         """Whether the items step is offered: the seat holds an item card and some item of the game would do
@@ -127,13 +134,10 @@ class Powers:
         return True  # rod, steady: always in their phases
 
     def _use_item(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
-        """Play an item card from the hand (peek waits for its target)."""
+        """Play an item card from the hand (a Fish Finder is played by `_peek`, with its space)."""
         card = ITEMS[item]
         effect = card.effect
         name = state.players[seat]
-        if effect == "peek":
-            state.sub, state.arg = "peek", item
-            return
         discard_item(state, seat, item)
         state.sub, state.arg = "", -1
         text = f"{name} plays {card.name}: {card.text}"
@@ -217,12 +221,12 @@ class Powers:
                 state.peeks = tuple(without(held, card) if card in held else held for held in state.peeks)
                 return
 
-    def _peek(self, state: PushFishState, seat: int, pos: int, events: list[Event]) -> None:
-        """Captain Jack's ability or a Fish Finder: see one face-down card privately."""
+    def _peek(self, state: PushFishState, seat: int, pos: int, events: list[Event], item: int = -1) -> None:
+        """Captain Jack's ability, or a Fish Finder (`item`): see one face-down card privately."""
         card = state.ground[pos]
-        if state.arg >= 0:
-            discard_item(state, seat, state.arg)
-            how = ITEMS[state.arg].name
+        if item >= 0:
+            discard_item(state, seat, item)
+            how = ITEMS[item].name
         else:
             state.used = True
             how = f"{CHARACTERS[state.chars[seat]].name}: \"{CHARACTERS[state.chars[seat]].phrase}\""

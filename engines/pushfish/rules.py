@@ -37,7 +37,6 @@ from engines.pushfish.state import (
     discard_item,
     face_down,
     fight_zone,
-    finder_open,
     fish_count,
     hand,
     hard_for,
@@ -194,7 +193,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         if sub == "fulfil":
             found = self._way_choices(state)
         elif sub == "items":
-            found = [choices.item("item", i) for i in self._usable_items(state, seat)]
+            found = self._item_choices(state, seat)
         elif sub == "chef":
             found = [choices.item("toss", i) for i in hand(state, seat)]
         else:
@@ -237,7 +236,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         found = self._turn_choices(state, seat)
         if sub:
             return [Decision(seat=seat, prompt=f"{names[seat]}: {self._sub_prompt(state, found)}",
-                             private=sub in ("items", "chef") or finder_open(state), kind=sub, choices=found)]
+                             private=sub in ("items", "chef"), kind=sub, choices=found)]
         prompt = PROMPTS[phase]
         if phase == "cast":
             prompt += f" ({state.casts} bait{'s' * (state.casts != 1)} left)"
@@ -266,7 +265,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         name = state.players[seat]
         if head == "back":
             state.closed = self._closing(state)
-        elif not self._opens_list(state, seat, head, tail):
+        elif not self._opens_list(state, seat, head):
             state.closed = ()
         if head == "aim":  # the commonest choices first
             z_name, where = tail.split("-")
@@ -293,9 +292,13 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         elif head == "back":
             if state.sub == "fulfil":
                 state.backed += (state.arg,)  # not offered again in this mission step
-            state.sub, state.arg = ("items" if finder_open(state) else ""), -1  # a Fish Finder goes back to the items
+            state.sub, state.arg = "", -1
         elif head == "item":
-            self._use_item(state, seat, int(tail), events)
+            item, _, where = tail.partition("-")  # a Fish Finder names its space in the same choice
+            if where:
+                self._peek(state, seat, parse_pos(where), events, int(item))
+            else:
+                self._use_item(state, seat, int(item), events)
         elif head == "ability":
             self._use_ability(state, seat, events)
         elif head == "peek":
@@ -340,7 +343,7 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
             hand_sizes=[len(cards) for cards in state.hands], catches=state.catches,
             spent=sorted(state.spent), offer=state.offer, mission_deck=len(state.mdeck),
             won=state.won, chars=state.chars, turn=state.turn,
-            phase=state.phase, sub="items" if finder_open(state) and seat != state.turn else state.sub, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
+            phase=state.phase, sub=state.sub, casts=state.casts, rods=state.rods, succ=state.succ, need=state.need,
             target=state.target, hits=state.hits, baits=state.baits, flicks=state.flicks,
             zone=fight_zone(state) if state.phase in ("rod", "lost") else -1, tol=state.tol,
             hard_seat=hard_for(state, state.turn), calm=state.calm, used=state.used, bonus=state.bonus,

@@ -84,9 +84,9 @@ class PushFishState(GameState):
     phase: str = "cast"
     sub: str = ""  # a sub-decision of the turn: items, peek, swap1, swap2, chef
     backed: Cards = ()  # missions whose fish list the seat closed with Back in this mission step
-    closed: tuple[str, ...] = ()  # lists closed with Back since the turn's last other choice: "items", "ability",
-    # "finder" (a Fish Finder's targets); each stays closed until another choice
-    arg: int = -1  # the item behind a sub-decision, or the first card of a swap
+    closed: tuple[str, ...] = ()  # lists closed with Back since the turn's last other choice ("items", "ability"):
+    # each stays closed until another choice
+    arg: int = -1  # the first card of a swap
     casts: int = CASTS
     rods: int = 0
     extra_rods: int = 0
@@ -124,6 +124,8 @@ class PushFishState(GameState):
             data = {**data, "tossed": [[] for _ in data["players"]]}
         if isinstance(data, dict) and isinstance(data.get("closed"), bool):  # saved when one flag closed every list
             data = {**data, "closed": ("items", "ability") if data["closed"] else ()}
+        if isinstance(data, dict) and data.get("sub") == "peek" and data.get("arg", -1) >= 0:
+            data = {**data, "sub": "items", "arg": -1}  # saved while a Fish Finder waited for its own target list
         return data
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -233,11 +235,6 @@ def discard_item(state: PushFishState, seat: int, item: int, secret: bool = Fals
         state.tossed = add_to(state.tossed, seat, (item,))
     else:
         state.shown += (item,)
-
-
-def finder_open(state: PushFishState) -> bool:
-    """A Fish Finder chosen from the private item list, its target not yet named (private, like that list)."""
-    return state.sub == "peek" and state.arg >= 0
 
 
 def hand(state: PushFishState, seat: int) -> list[int]:
