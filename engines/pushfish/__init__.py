@@ -44,8 +44,8 @@ Rules choices the rulebook and RULINGS leave open:
 - First-game mode: no items, missions or abilities; the first to 3 fish wins (a legend ends it: most fish).
 - Decisions: cast (the prompt says how many baits are left), fight (`hit`), rod aims (three), the private
   item list (`items` opens it, `back` closes it), peek/swap targets (a Fish Finder is played with its space in
-  one choice of the item list: every choice there but Back is announced, no silent step shows what is held), Chef Ramsay's private discard, the private
-  hand-limit discard (asked before anything else), mission claims and the fish that fill one (`use`), and the
+  one choice of the item list: every choice there but Back is announced, no silent step shows what is held),
+  Chef Ramsay's private discard, the private hand-limit discard (asked before anything else), mission claims and the fish that fill one (`use`), and the
   private free-for-all target. Labels are short (a space as "R2 C3", a fish's name), the full sentence is in
   `Choice.detail`; nothing is clipped. A decision with one legal answer is played automatically, which happens
   only when its loneness is public (e.g. "end" when the seat holds no item card).
