@@ -14,6 +14,9 @@ from bot.store import StoreError
 from engines import registry
 from engines.core import AI_LEVELS
 
+OPTIONS_FORM = "--options must be a JSON object, e.g. '{\"target\": 12}'"
+SEEDS = range(-2**63, 2**63)  # what the database's INTEGER column holds
+
 
 def _options(text: str | None) -> dict:
     """Game options from a JSON object on the command line."""
@@ -22,10 +25,36 @@ def _options(text: str | None) -> dict:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SystemExit(f"--options must be a JSON object, e.g. '{{\"target\": 12}}': {exc.msg}") from None
+        raise SystemExit(f"{OPTIONS_FORM}: {exc.msg}") from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise SystemExit(f"{OPTIONS_FORM}: a number in it has too many digits") from None
+    except RecursionError:
+        raise SystemExit(f"{OPTIONS_FORM}: it is nested too deeply") from None
     if not isinstance(value, dict):
-        raise SystemExit("--options must be a JSON object, e.g. '{\"target\": 12}'")
+        raise SystemExit(OPTIONS_FORM)
     return value
+
+
+def _seed(text: str) -> int:
+    """A --seed value, refused while parsing (before anything is written) unless the database can store it."""
+    refusal = argparse.ArgumentTypeError(f"must be a whole number from {SEEDS.start} to {SEEDS.stop - 1}")
+    try:
+        seed = int(text)
+    except ValueError:
+        raise refusal from None
+    if seed not in SEEDS:
+        raise refusal
+    return seed
+
+
+def _folder(path: str) -> Path:
+    """The --out folder, created if it is missing."""
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SystemExit(f"--out {path}: cannot use or create that folder ({exc.strerror}).") from None
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("game", choices=registry.keys())
         p.add_argument("--players", type=int, default=3 if name == "play" else 4)
         p.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 12}'")
-        p.add_argument("--seed", type=int, default=7 if name == "demo" else None)
+        p.add_argument("--seed", type=_seed, default=7 if name == "demo" else None)
         p.add_argument("--level", default="normal", choices=(*AI_LEVELS, "random", "greedy"),
                        help="AI level: easy, normal (greedy) or hard (the search player; FISHBOT_AI_BUDGET_MS per decision)")
         p.add_argument("--db", default=None, help="SQLite file (default: a file in --out)")
@@ -110,10 +139,9 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return 0
     from bot import terminal
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    db = args.db or str(out / "games.db")
     options = _options(args.options)
+    out = _folder(args.out)
+    db = args.db or str(out / "games.db")
     signal.signal(signal.SIGINT, _interrupt)
     try:
         if command == "play":

@@ -27,6 +27,26 @@ def test_bad_options_json_and_bad_option_values_are_clear(tmp_path, capsys):
     assert "target" in capsys.readouterr().err
 
 
+
+def test_a_seed_past_64_bits_huge_or_deep_options_and_an_out_under_a_file_are_one_line(tmp_path, capsys):
+    out = tmp_path / "out"
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["demo", "wishes", "--out", str(out), "--seed", str(2**63)])
+    assert refused.value.code == 2 and "--seed: must be a whole number from" in capsys.readouterr().err
+    assert not out.exists()  # refused before a folder or a database was made
+    for options, problem in ((f'{{"target": {"9" * 5000}}}', "too many digits"),
+                             ("[" * 30000 + "]" * 30000, "nested too deeply"),
+                             ('{"target": ' + "[" * 30000 + "]" * 30000 + "}", "nested too deeply")):
+        with pytest.raises(SystemExit, match=f"JSON object.*{problem}$"):
+            cli.main(["play", "thisbig", "--out", str(out), "--options", options])
+    assert not out.exists()
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(SystemExit, match="cannot use or create that folder"):
+        cli.main(["demo", "wishes", "--out", str(tmp_path / "file" / "out")])
+    assert cli.main(["demo", "wishes", "--out", str(out), "--seed", str(-2**63), "--players", "2",
+                     "--level", "random"]) == 0  # the whole 64-bit range is a seed
+
+
 async def test_terminal_play_to_the_end_with_typos_and_the_final_image(tmp_path):
     answers = itertools.chain(["", "zero", "999"], itertools.repeat("1"))
     out = io.StringIO()

@@ -128,6 +128,23 @@ async def test_status_games_rules_and_log(fake, run):
     assert "1. Ann: Take 3" in reply(fake, await fake.slash(bob, "log", channel_id=place))
 
 
+async def test_the_log_names_a_player_who_left_on_their_own_moves_and_the_ai_on_its_own(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy", stones=30)
+    game = await newest_game(run, fake)
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    await fake.click(ann, await run.board(game), (await run.board(game)).custom_ids[2])
+    await fake.click(bob, await run.board(game), (await run.board(game)).custom_ids[0])
+    place = (await run.host.get(game)).place_id
+    assert "You left" in reply(fake, await fake.slash(bob, "leave", channel_id=place))
+    await fake.click(ann, await run.board(game), (await run.board(game)).custom_ids[0])
+    assert (await run.host.get(game)).seats[1].name == "Bob (AI, hard)"
+    log = reply(fake, await fake.slash(ann, "log", channel_id=place)).splitlines()
+    assert log[:3] == ["1. Ann: Take 3", "2. Bob: Take 1", "3. Ann: Take 1"]  # Bob's own move, not the AI's
+    assert log[3].startswith("4. Bob (AI, hard) (AI): Take")
+
+
 async def test_settings_need_manage_server_and_validate_values(fake, run):
     ann, mod = fake.add_user("Ann"), fake.add_user("Mod", admin=True)
     assert "Manage Server" in reply(fake, await fake.slash(ann, "settings", remind_hours=1.0))

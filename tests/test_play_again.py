@@ -129,3 +129,26 @@ async def test_play_again_refusals_through_discord_answer_privately_and_post_not
     [lobby] = await run.host.games(fake.guild_id, statuses=("lobby",))
     assert f"already open here (#{lobby.id})" in only_reply(fake, await fake.click(ann, final, ids.again(game)))
     assert len(fake.in_channel(place)) == shown + 1
+
+
+async def test_play_again_then_cancel_over_and_over_pings_the_others_once_per_quiet_period(fake, run, clock):
+    ann, bob, cat = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cat")
+    game = await finished_toy_game(fake, run, ann, bob, cat, stones=7)
+    final = await run.board(game)
+
+    async def again(user: int):
+        """`user` presses Play again; the host cancels the lobby it opens. Returns the lobby's message."""
+        posted = fake.messages[(await fake.click(user, final, ids.again(game))).original]
+        [lobby] = await run.host.games(fake.guild_id, statuses=("lobby",))
+        await fake.click(lobby.host_user, posted, f"fish:l:{lobby.id}:cancel")
+        return posted
+
+    def pinged(posted) -> bool:
+        return "users" in posted.allowed_mentions.get("parse", []) or bool(posted.allowed_mentions.get("users"))
+
+    first = await again(ann)
+    assert f"<@{bob}> <@{cat}>" in first.content and pinged(first)
+    later = [await again(ann), await again(bob), await again(ann)]  # by the same or another player of that game
+    assert all(f"<@{cat}>" in m.content and not pinged(m) for m in later)  # named, not pinged
+    clock.advance(15 * 60)
+    assert pinged(await again(bob))

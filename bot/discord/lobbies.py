@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import weakref
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,6 +20,16 @@ log = logging.getLogger(__name__)
 NO_THREADS = ("I can't create threads here (Create Public Threads), so this game will be played in this channel. "
               "A moderator can allow it for me to give each game its own thread.")
 NEEDED = {"send_messages": "Send Messages", "embed_links": "Embed Links", "attach_files": "Attach Files"}
+# per bot: finished game -> when a "Play again" lobby last mentioned its other players
+_REMATCH_PINGED: weakref.WeakKeyDictionary[Table, dict[int, float]] = weakref.WeakKeyDictionary()
+
+
+def _may_ping(pinged: dict[int, float], key: int, now: float) -> bool:
+    """True, noting the time, when `key` last pinged at least LOBBY_ROLE_QUIET ago (or never)."""
+    if now - pinged.get(key, -LOBBY_ROLE_QUIET) < LOBBY_ROLE_QUIET:
+        return False
+    pinged[key] = now
+    return True
 
 
 def check_permissions(interaction: discord.Interaction) -> None:
@@ -42,18 +53,18 @@ async def lobby_embed(host: Host, record: GameRecord, settings: GuildSettings) -
                                 [None if p is None else known.get(p) for p in players])
 
 
-async def post(table: Table, interaction: discord.Interaction, record: GameRecord, content: str | None = None) -> None:
-    """Answer the interaction with the lobby's message, then give the game a thread of its own when the bot may
-    create one there (a lobby opened inside a thread stays in it)."""
+async def post(table: Table, interaction: discord.Interaction, record: GameRecord, content: str | None = None,
+               ping_users: bool = True) -> None:
+    """Answer the interaction with the lobby's message (its user mentions ping only with `ping_users`), then give
+    the game a thread of its own when the bot may create one there (a lobby opened inside a thread stays in it)."""
     engine = table.host.engine(record)
     settings = await table.host.get_settings(interaction.guild_id)
-    mentions = messages.MENTION_USERS
-    now = table.clock()
+    mentions = messages.MENTION_USERS if ping_users else discord.AllowedMentions.none()
     if settings.lobby_role and interaction.guild_id and \
-            now - table.role_pinged.get(interaction.guild_id, -LOBBY_ROLE_QUIET) >= LOBBY_ROLE_QUIET:
-        table.role_pinged[interaction.guild_id] = now  # the server's players looking for a game, not too often
+            _may_ping(table.role_pinged, interaction.guild_id, table.clock()):  # the server's players, not too often
         content = f"<@&{settings.lobby_role}> {content or f'A game of {engine.name} is looking for players.'}"
-        mentions = discord.AllowedMentions(everyone=False, users=True, roles=[discord.Object(settings.lobby_role)])
+        mentions = discord.AllowedMentions(everyone=False, users=ping_users,
+                                           roles=[discord.Object(settings.lobby_role)])
     await interaction.response.send_message(content=limits.content(content) if content else None,
                                             embed=await lobby_embed(table.host, record, settings),
                                             view=components.lobby_view(record.id), allowed_mentions=mentions)
@@ -78,7 +89,8 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
 
 async def play_again(table: Table, interaction: discord.Interaction, game: int) -> None:
     """The "Play again" button (its place already checked): a lobby here for the same game and options, hosted by
-    the player who pressed it, with the AI players back; the game's other people are mentioned, to join or not."""
+    the player who pressed it, with the AI players back; the game's other people are mentioned, to join or not
+    (pinged at most once per LOBBY_ROLE_QUIET for each finished game, so Play again and Cancel cannot spam them)."""
     check_permissions(interaction)
     finished = await table.host.get(game)
     user = interaction.user
@@ -86,4 +98,5 @@ async def play_again(table: Table, interaction: discord.Interaction, game: int) 
     others = " ".join(f"<@{s.user_id}>" for s in finished.seats if s.user_id not in (None, user.id))
     content = f"🔁 {messages.shown(lobby.seats[0].name)} wants to play #{game} again" + \
         (f": {others}, join with the buttons below." if others else ".")
-    await post(table, interaction, lobby, content)
+    ping = bool(others) and _may_ping(_REMATCH_PINGED.setdefault(table, {}), game, table.clock())
+    await post(table, interaction, lobby, content, ping_users=ping)

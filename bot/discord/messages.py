@@ -172,11 +172,18 @@ def game_line(record: GameRecord, name: str, user_id: int) -> str:
 
 
 def log_text(record: GameRecord, moves: Sequence[Move]) -> str:
-    """The recent turns, oldest first."""
+    """The recent turns, oldest first, each under the name of who made it."""
+
+    def mover(move: Move) -> str:
+        """A person who left made their own moves: their name, without the " (AI, level)" Host.leave added."""
+        seat = record.seats[move.seat]
+        if seat.left and not move.by_ai:
+            return seat.name.removesuffix(f" (AI, {seat.ai})")
+        return seat.name + (" (AI)" if move.by_ai else "")
+
     if not moves:
         return "No moves yet."
-    return "\n".join(shown(f"{m.index + 1}. {record.seats[m.seat].name}{' (AI)' if m.by_ai else ''}: {m.label}")
-                     for m in moves)
+    return "\n".join(shown(f"{m.index + 1}. {mover(m)}: {m.label}") for m in moves)
 
 
 def rules_embed(engine: GameEngine) -> discord.Embed:
