@@ -98,6 +98,15 @@ class GameRecord(BaseModel):
         elif self.host_user == gone.user_id:
             self.host_user = people[0]
 
+    def hand_to_ai(self, seat: int, level: str) -> None:
+        """An AI of this level plays a running game's seat for good, its person gone."""
+        self.seats[seat] = Seat(name=f"{self.seats[seat].name} (AI, {level})", ai=level, left=True)
+
+    def with_standin(self, seat: int, level: str | None) -> None:
+        """Let an AI of this level stand in for a seat, or (None) stop it (seats are replaced, never changed in
+        place, as the host's cache shares them)."""
+        self.seats[seat] = self.seats[seat].model_copy(update={"standin": level is not None, "standin_level": level})
+
     @property
     def names(self) -> list[str]:
         """The seat names in seat order."""
