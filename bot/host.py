@@ -194,8 +194,8 @@ class Host:
             return (await self._commit(record, None)).record
 
     async def leave(self, game_id: int, user_id: int, lobby_only: bool = False) -> GameRecord:
-        """Leave a lobby (the host's role passes on; an empty lobby closes) or hand an active seat to an AI (not with
-        `lobby_only`, as for a lobby's button)."""
+        """Leave a lobby (an empty lobby closes) or hand an active seat to an AI (not with `lobby_only`, as for a
+        lobby's button); a leaving host's role passes to the first person still seated."""
         async with self._lock(game_id):
             record = await (self._lobby(game_id, LEAVE_STARTED) if lobby_only else self.get(game_id))
             seat = record.seat_of(user_id)
@@ -422,9 +422,9 @@ class Host:
 
     @staticmethod
     def _require_host(record: GameRecord, user_id: int) -> None:
-        """Refuse anyone but the lobby's host."""
+        """Refuse anyone but the game's host."""
         if record.host_user != user_id:
-            raise HostError("Only the player who opened this game can do that.")
+            raise HostError("Only this game's host can do that.")
 
     async def _lobby(self, game_id: int, started: str = "This game has already started.") -> GameRecord:
         """The record, which must be an open lobby (`started`: the refusal once it has started)."""

@@ -105,10 +105,31 @@ async def test_cancel_is_for_the_host_or_a_manage_server_member(fake, run):
     ann, bob, mod = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Mod", admin=True)
     await fake.slash(ann, "start toy")
     game = await newest_game(run, fake)
-    assert "Only the player who opened" in reply(fake, await fake.slash(bob, "cancel"))
+    assert "Only this game's host" in reply(fake, await fake.slash(bob, "cancel"))
     assert "cancelled" in reply(fake, await fake.slash(mod, "cancel"))
     assert (await run.host.get(game)).status == "cancelled"
     assert fake.messages[(await run.host.get(game)).message_id].custom_ids == []
+
+
+async def test_a_host_leaving_a_running_game_passes_the_hosts_role_to_the_first_person_still_seated(fake, run):
+    ann, bob, cat = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cat")
+    await fake.slash(ann, "start toy", stones=30)
+    game = await newest_game(run, fake)
+    for user in (bob, cat):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    place = (await run.host.get(game)).place_id
+    assert reply(fake, await fake.slash(ann, "leave", channel_id=place)) == "You left; an AI plays your seat."
+    assert (await run.host.get(game)).host_user == bob
+    assert reply(fake, await fake.slash(ann, "cancel", channel_id=place)) == "Only this game's host can do that."
+    assert reply(fake, await fake.slash(bob, "cancel", channel_id=place)) == "The game was cancelled."
+    await fake.slash(ann, "start toy", stones=30)  # with nobody left, the AIs play the game out at once
+    game = await newest_game(run, fake)
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)
+    record = await run.host.get(game)
+    assert (record.status, record.host_user) == ("finished", ann)
 
 
 async def test_status_games_rules_and_log(fake, run):

@@ -79,7 +79,7 @@ async def test_lobby_buttons_are_refused_for_the_wrong_person(fake, run):
     game = (await run.host.games(fake.guild_id))[-1].id
     lobby = await run.board(game)
     inter = await fake.click(bob, lobby, f"fish:l:{game}:start")
-    assert "Only the player who opened" in only_reply(fake, inter)
+    assert "Only this game's host" in only_reply(fake, inter)
     inter = await fake.click(ann, lobby, f"fish:l:{game}:start")
     assert "needs at least 2 players" in only_reply(fake, inter)
     assert (await run.host.get(game)).status == "lobby"
