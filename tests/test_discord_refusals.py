@@ -57,7 +57,8 @@ async def test_a_double_click_is_applied_once(fake, run):
 
 
 @pytest.mark.parametrize("custom_id", ["fish:c:12:x", "fish:c:1:2:3", "fish:s:1:1:0:zz", "fish:l:1:dance",
-                                       "fish:h:abc", "fish:r:1x", "fish:a:1x", "fish:zz:1"])
+                                       "fish:h:abc", "fish:r:1x", "fish:a:1x", "fish:zz:1",
+                                       "fish:c:\u0661:\u0662:0:x", "fish:l:\uff11:leave", "fish:h:\u0661"])
 async def test_a_malformed_custom_id_gets_a_clear_private_message(fake, run, custom_id):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await toy_game(fake, run, ann, bob)

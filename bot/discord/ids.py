@@ -23,9 +23,9 @@ DROP_AI = "drop-ai"  # take the last AI player out of a lobby
 LOBBY_ACTIONS = ("join", "leave", "ai-easy", "ai", "ai-hard", DROP_AI, "start", "cancel")
 MALFORMED = "That button is malformed or comes from another bot version, so nothing was done. Use `/fish status`."
 
-_CHOICE = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):([\x21-\x7e]{1,24})")  # the choice is last, so ":" in it is safe
-_SELECT = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):(\d{1,2})")
-_GAME = re.compile(r"\d{1,18}")
+_CHOICE = re.compile(r"([0-9]{1,18}):([0-9]{1,9}):([0-9]{1,2}):([\x21-\x7e]{1,24})")  # the choice is last: ":" is safe
+_SELECT = re.compile(r"([0-9]{1,18}):([0-9]{1,9}):([0-9]{1,2}):([0-9]{1,2})")
+_GAME = re.compile(r"[0-9]{1,18}")  # numbers are ASCII digits only (\d would take "١" or "２" too)
 
 
 @dataclass(frozen=True)
