@@ -90,7 +90,7 @@ async def test_join_leave_begin_by_slash_in_the_games_thread(fake, run):
     game = await newest_game(run, fake)
     thread = (await run.host.get(game)).thread_id
     assert "You joined" in reply(fake, await fake.slash(bob, "join", channel_id=thread))
-    assert "no lobby to join" in reply(fake, await fake.slash(bob, "join", channel_id=thread))
+    assert reply(fake, await fake.slash(bob, "join", channel_id=thread)) == f"You are already seated in game #{game}."
     assert "You joined" in reply(fake, await fake.slash(cid, "join", channel_id=thread))
     assert "You left" in reply(fake, await fake.slash(cid, "leave", channel_id=thread))
     assert "You host no lobby" in reply(fake, await fake.slash(bob, "begin", channel_id=thread))

@@ -154,7 +154,10 @@ class FishGroup(app_commands.Group):
             await self.table.tell(inter, await self.table.lobby_action(inter, game, "join"))
 
         user = interaction.user.id
+        here = await self.host.games(interaction.guild_id, interaction.channel_id, ("lobby",))
+        seated = [r for r in here if r.seat_of(user) is not None]
         await self._with_game(interaction, act, ("lobby",), lambda r: r.seat_of(user) is None,
+                              f"You are already seated in {messages.game_numbers(seated)}." if seated else
                               "There is no lobby to join in this channel.")
 
     @app_commands.command(name="leave")
