@@ -201,6 +201,33 @@ async def test_an_ambiguous_command_asks_which_game_with_a_select(fake, run):
     assert (await run.host.get(first)).seat_of(bob) == 1 and (await run.host.get(second)).seat_of(bob) is None
 
 
+async def test_a_game_picker_answers_one_pick_then_says_it_has_expired(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    fake.allow_threads = False  # both lobbies live in the same channel
+    await fake.slash(ann, "start toy")
+    first = await newest_game(run, fake)
+    await fake.slash(ann, "start secret")
+    second = await newest_game(run, fake)
+    [picker] = fake.ephemeral_replies(await fake.slash(bob, "join"))
+    [select] = picker.custom_ids
+    assert select.startswith("fish:p:")
+    shown = dict(picker.data)  # the select, as a client that has not refreshed still shows it
+    assert "You joined" in reply(fake, await fake.click(bob, picker, select, values=[str(first)]))
+    assert picker.custom_ids == [] and picker.content == f"You picked game #{first}."  # the select is gone
+    expired = "That menu has expired, so nothing was done; type the command again."
+    assert reply(fake, await fake.click(bob, picker, select, values=[str(second)])) == expired
+    picker.data = shown
+    assert reply(fake, await fake.click(bob, picker, select, values=[str(second)])) == expired
+    assert (await run.host.get(second)).seat_of(bob) is None
+    [late] = fake.ephemeral_replies(await fake.slash(ann, "status"))
+    clock.advance(300)
+    assert reply(fake, await fake.click(ann, late, late.custom_ids[0], values=[str(first)])) == expired
+    [before_restart] = fake.ephemeral_replies(await fake.slash(ann, "status"))
+    await run.restart()
+    picked = await fake.click(ann, before_restart, before_restart.custom_ids[0], values=[str(first)])
+    assert reply(fake, picked) == expired
+
+
 async def test_commands_where_there_is_no_game_say_so(fake, run):
     ann = fake.add_user("Ann")
     for sub in ("join", "leave", "begin", "cancel", "hand", "status", "log", "back"):

@@ -58,12 +58,13 @@ async def test_a_double_click_is_applied_once(fake, run):
 
 @pytest.mark.parametrize("custom_id", ["fish:c:12:x", "fish:c:1:2:3", "fish:s:1:1:0:zz", "fish:l:1:dance",
                                        "fish:h:abc", "fish:r:1x", "fish:a:1x", "fish:zz:1",
-                                       "fish:c:\u0661:\u0662:0:x", "fish:l:\uff11:leave", "fish:h:\u0661"])
+                                       "fish:c:\u0661:\u0662:0:x", "fish:l:\uff11:leave", "fish:h:\u0661",
+                                       "fish:p:zz"])
 async def test_a_malformed_custom_id_gets_a_clear_private_message(fake, run, custom_id):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await toy_game(fake, run, ann, bob)
     board = await run.board(game)
-    forged = {"type": 3 if custom_id.startswith("fish:s:") else 2, "custom_id": custom_id}
+    forged = {"type": 3 if custom_id.startswith(("fish:s:", "fish:p:")) else 2, "custom_id": custom_id}
     if forged["type"] == 2:
         forged |= {"style": 1, "label": "forged"}
     else:

@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot import drawing, replay, timers
-from bot.discord import components, ids, limits, lobbies, messages, notices, pictures
+from bot.discord import components, ids, limits, lobbies, messages, notices, picker, pictures
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
@@ -71,6 +71,7 @@ class Table:
         self._dm_warned: set[tuple[int, int]] = set()
         self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
         self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
+        self.picker = picker.Picker(self)  # commands waiting for a game to be picked in their "Which game?" select
 
     @contextlib.asynccontextmanager
     async def work(self) -> AsyncIterator[None]:
