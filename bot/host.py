@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
+LEAVE_STARTED = ("This game has already started, so nothing was done. To leave it, use `/fish leave` in its "
+                 "thread or channel: an AI then plays your seat.")
+CANCEL_STARTED = ("This game has already started, so nothing was done. To cancel it, use `/fish cancel` in its "
+                  "thread or channel.")
 STALE_RETRIES = 3  # how often AI moves thought out on a version another process moved past are thought again
 
 
@@ -189,10 +193,11 @@ class Host:
             record.seats.append(Seat(name=f"AI {number} ({level})", ai=level))
             return (await self._commit(record, None)).record
 
-    async def leave(self, game_id: int, user_id: int) -> GameRecord:
-        """Leave a lobby (the host's role passes on; an empty lobby closes) or hand an active seat to an AI."""
+    async def leave(self, game_id: int, user_id: int, lobby_only: bool = False) -> GameRecord:
+        """Leave a lobby (an empty lobby closes) or hand an active seat to an AI (not with `lobby_only`, as for a
+        lobby's button); a leaving host's role passes to the first person still seated."""
         async with self._lock(game_id):
-            record = await self.get(game_id)
+            record = await (self._lobby(game_id, LEAVE_STARTED) if lobby_only else self.get(game_id))
             seat = record.seat_of(user_id)
             if seat is None:
                 raise HostError("You are not seated in this game.")
@@ -201,8 +206,7 @@ class Host:
                 return (await self._commit(record, None)).record
             if record.status != "active":
                 raise HostError("This game is over.")
-            level = await self._standin_level(record)
-            record.seats[seat] = Seat(name=f"{record.seats[seat].name} (AI, {level})", ai=level, left=True)
+            record.hand_to_ai(seat, await self._standin_level(record))
             return (await self._advance(record, [], [])).record
 
     async def remove_seat(self, game_id: int, by_user: int, user_id: int | None = None,
@@ -254,10 +258,11 @@ class Host:
                     lobby = await self.add_ai(lobby.id, user_id, seat.ai)
             return lobby
 
-    async def cancel(self, game_id: int, by_user: int, admin: bool = False) -> GameRecord:
-        """Cancel a lobby or an active game (its host, or a server admin)."""
+    async def cancel(self, game_id: int, by_user: int, admin: bool = False, lobby_only: bool = False) -> GameRecord:
+        """Cancel a lobby or (not with `lobby_only`, as for a lobby's button) an active game (its host, or a server
+        admin)."""
         async with self._lock(game_id):
-            record = await self.get(game_id)
+            record = await (self._lobby(game_id, CANCEL_STARTED) if lobby_only else self.get(game_id))
             if record.status not in OPEN_STATUSES:
                 raise HostError("This game is already over.")
             if not admin:
@@ -303,7 +308,7 @@ class Host:
                 if since is None or not since <= version < record.version:
                     raise HostError(OUTDATED)
             if record.seats[seat].standin:
-                _with_standin(record, seat, None)  # the owner is back; the stand-in steps aside
+                record.with_standin(seat, None)  # the owner is back; the stand-in steps aside
             return await self._play(record, seat, choice_id)
 
     async def submit_seat(self, game_id: int, seat: int, choice_id: str, version: int) -> Played:
@@ -326,7 +331,7 @@ class Host:
             record = await self._active(game_id, None)
             if record.seats[seat].user_id is None:
                 raise HostError("That seat is already an AI player.")
-            _with_standin(record, seat, await self._standin_level(record) if on else None)
+            record.with_standin(seat, await self._standin_level(record) if on else None)
             return await self._advance(record, [], [], autoplay=on)
 
     async def reclaim(self, game_id: int, user_id: int) -> GameRecord:
@@ -338,7 +343,7 @@ class Host:
                 raise HostError("You are not playing in this game.")
             if not record.seats[seat].standin:
                 raise HostError("Your seat is not being played by a stand-in.")
-            _with_standin(record, seat, None)
+            record.with_standin(seat, None)
             return (await self._commit(record, record.state)).record
 
     # ---- places, reminders, settings ------------------------------------------------------------
@@ -417,15 +422,15 @@ class Host:
 
     @staticmethod
     def _require_host(record: GameRecord, user_id: int) -> None:
-        """Refuse anyone but the lobby's host."""
+        """Refuse anyone but the game's host."""
         if record.host_user != user_id:
-            raise HostError("Only the player who opened this game can do that.")
+            raise HostError("Only this game's host can do that.")
 
-    async def _lobby(self, game_id: int) -> GameRecord:
-        """The record, which must be an open lobby."""
+    async def _lobby(self, game_id: int, started: str = "This game has already started.") -> GameRecord:
+        """The record, which must be an open lobby (`started`: the refusal once it has started)."""
         record = await self.get(game_id)
         if record.status != "lobby":
-            raise HostError("This game has already started." if record.status == "active" else "This game is over.")
+            raise HostError(started if record.status == "active" else "This game is over.")
         return record
 
     async def _active(self, game_id: int, version: int | None) -> GameRecord:
@@ -591,9 +596,3 @@ def _result_json(key: str, state_json: str) -> str | None:
 def _copy(record: GameRecord) -> GameRecord:
     """A copy of a record that callers may change without touching the cache (the state is shared)."""
     return record.model_copy(update={"seats": list(record.seats)})
-
-
-def _with_standin(record: GameRecord, seat: int, level: str | None) -> None:
-    """Let an AI of this level stand in for a seat, or (None) stop it (seats are replaced, never changed in
-    place, as the cache shares them)."""
-    record.seats[seat] = record.seats[seat].model_copy(update={"standin": level is not None, "standin_level": level})

@@ -91,12 +91,27 @@ class GameRecord(BaseModel):
     def unseat(self, seat: int) -> None:
         """Take a seat out of a lobby: the host's role passes to the first person left, and a lobby with nobody
         left closes."""
-        gone = self.seats.pop(seat)
-        people = [s.user_id for s in self.seats if s.user_id is not None]
-        if not people:
+        if not self._pass_host(self.seats.pop(seat)):
             self.status = "cancelled"
-        elif self.host_user == gone.user_id:
+
+    def hand_to_ai(self, seat: int, level: str) -> None:
+        """An AI of this level plays a running game's seat for good, its person gone: the host's role passes to the
+        first person still seated (with nobody left it stays, and the AIs play the game out)."""
+        gone = self.seats[seat]
+        self.seats[seat] = Seat(name=f"{gone.name} (AI, {level})", ai=level, left=True)
+        self._pass_host(gone)
+
+    def with_standin(self, seat: int, level: str | None) -> None:
+        """Let an AI of this level stand in for a seat, or (None) stop it (seats are replaced, never changed in
+        place, as the host's cache shares them)."""
+        self.seats[seat] = self.seats[seat].model_copy(update={"standin": level is not None, "standin_level": level})
+
+    def _pass_host(self, gone: Seat) -> bool:
+        """After a person's seat is gone: a host's role passes to the first person seated; False when nobody is."""
+        people = [s.user_id for s in self.seats if s.user_id is not None]
+        if people and self.host_user == gone.user_id:
             self.host_user = people[0]
+        return bool(people)
 
     @property
     def names(self) -> list[str]:

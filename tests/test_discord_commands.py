@@ -90,7 +90,7 @@ async def test_join_leave_begin_by_slash_in_the_games_thread(fake, run):
     game = await newest_game(run, fake)
     thread = (await run.host.get(game)).thread_id
     assert "You joined" in reply(fake, await fake.slash(bob, "join", channel_id=thread))
-    assert "no lobby to join" in reply(fake, await fake.slash(bob, "join", channel_id=thread))
+    assert reply(fake, await fake.slash(bob, "join", channel_id=thread)) == f"You are already seated in game #{game}."
     assert "You joined" in reply(fake, await fake.slash(cid, "join", channel_id=thread))
     assert "You left" in reply(fake, await fake.slash(cid, "leave", channel_id=thread))
     assert "You host no lobby" in reply(fake, await fake.slash(bob, "begin", channel_id=thread))
@@ -105,10 +105,31 @@ async def test_cancel_is_for_the_host_or_a_manage_server_member(fake, run):
     ann, bob, mod = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Mod", admin=True)
     await fake.slash(ann, "start toy")
     game = await newest_game(run, fake)
-    assert "Only the player who opened" in reply(fake, await fake.slash(bob, "cancel"))
+    assert "Only this game's host" in reply(fake, await fake.slash(bob, "cancel"))
     assert "cancelled" in reply(fake, await fake.slash(mod, "cancel"))
     assert (await run.host.get(game)).status == "cancelled"
     assert fake.messages[(await run.host.get(game)).message_id].custom_ids == []
+
+
+async def test_a_host_leaving_a_running_game_passes_the_hosts_role_to_the_first_person_still_seated(fake, run):
+    ann, bob, cat = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cat")
+    await fake.slash(ann, "start toy", stones=30)
+    game = await newest_game(run, fake)
+    for user in (bob, cat):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    place = (await run.host.get(game)).place_id
+    assert reply(fake, await fake.slash(ann, "leave", channel_id=place)) == "You left; an AI plays your seat."
+    assert (await run.host.get(game)).host_user == bob
+    assert reply(fake, await fake.slash(ann, "cancel", channel_id=place)) == "Only this game's host can do that."
+    assert reply(fake, await fake.slash(bob, "cancel", channel_id=place)) == "The game was cancelled."
+    await fake.slash(ann, "start toy", stones=30)  # with nobody left, the AIs play the game out at once
+    game = await newest_game(run, fake)
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)
+    record = await run.host.get(game)
+    assert (record.status, record.host_user) == ("finished", ann)
 
 
 async def test_status_games_rules_and_log(fake, run):
@@ -195,6 +216,33 @@ async def test_an_ambiguous_command_asks_which_game_with_a_select(fake, run):
     picked = await fake.click(bob, picker, select["custom_id"], values=[str(first)])
     assert "You joined" in reply(fake, picked)
     assert (await run.host.get(first)).seat_of(bob) == 1 and (await run.host.get(second)).seat_of(bob) is None
+
+
+async def test_a_game_picker_answers_one_pick_then_says_it_has_expired(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    fake.allow_threads = False  # both lobbies live in the same channel
+    await fake.slash(ann, "start toy")
+    first = await newest_game(run, fake)
+    await fake.slash(ann, "start secret")
+    second = await newest_game(run, fake)
+    [picker] = fake.ephemeral_replies(await fake.slash(bob, "join"))
+    [select] = picker.custom_ids
+    assert select.startswith("fish:p:")
+    shown = dict(picker.data)  # the select, as a client that has not refreshed still shows it
+    assert "You joined" in reply(fake, await fake.click(bob, picker, select, values=[str(first)]))
+    assert picker.custom_ids == [] and picker.content == f"You picked game #{first}."  # the select is gone
+    expired = "That menu has expired, so nothing was done; type the command again."
+    assert reply(fake, await fake.click(bob, picker, select, values=[str(second)])) == expired
+    picker.data = shown
+    assert reply(fake, await fake.click(bob, picker, select, values=[str(second)])) == expired
+    assert (await run.host.get(second)).seat_of(bob) is None
+    [late] = fake.ephemeral_replies(await fake.slash(ann, "status"))
+    clock.advance(300)
+    assert reply(fake, await fake.click(ann, late, late.custom_ids[0], values=[str(first)])) == expired
+    [before_restart] = fake.ephemeral_replies(await fake.slash(ann, "status"))
+    await run.restart()
+    picked = await fake.click(ann, before_restart, before_restart.custom_ids[0], values=[str(first)])
+    assert reply(fake, picked) == expired
 
 
 async def test_commands_where_there_is_no_game_say_so(fake, run):

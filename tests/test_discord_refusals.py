@@ -57,12 +57,14 @@ async def test_a_double_click_is_applied_once(fake, run):
 
 
 @pytest.mark.parametrize("custom_id", ["fish:c:12:x", "fish:c:1:2:3", "fish:s:1:1:0:zz", "fish:l:1:dance",
-                                       "fish:h:abc", "fish:r:1x", "fish:a:1x", "fish:zz:1"])
+                                       "fish:h:abc", "fish:r:1x", "fish:a:1x", "fish:zz:1",
+                                       "fish:c:\u0661:\u0662:0:x", "fish:l:\uff11:leave", "fish:h:\u0661",
+                                       "fish:p:zz"])
 async def test_a_malformed_custom_id_gets_a_clear_private_message(fake, run, custom_id):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await toy_game(fake, run, ann, bob)
     board = await run.board(game)
-    forged = {"type": 3 if custom_id.startswith("fish:s:") else 2, "custom_id": custom_id}
+    forged = {"type": 3 if custom_id.startswith(("fish:s:", "fish:p:")) else 2, "custom_id": custom_id}
     if forged["type"] == 2:
         forged |= {"style": 1, "label": "forged"}
     else:
@@ -79,7 +81,29 @@ async def test_lobby_buttons_are_refused_for_the_wrong_person(fake, run):
     game = (await run.host.games(fake.guild_id))[-1].id
     lobby = await run.board(game)
     inter = await fake.click(bob, lobby, f"fish:l:{game}:start")
-    assert "Only the player who opened" in only_reply(fake, inter)
+    assert "Only this game's host" in only_reply(fake, inter)
     inter = await fake.click(ann, lobby, f"fish:l:{game}:start")
     assert "needs at least 2 players" in only_reply(fake, inter)
     assert (await run.host.get(game)).status == "lobby"
+
+
+async def test_lobby_leave_and_cancel_pressed_after_the_start_change_nothing_and_name_the_commands(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    lobby = await run.board(game)
+    await fake.click(bob, lobby, f"fish:l:{game}:join")
+    stale = dict(lobby.data)  # the lobby's buttons, as a client that has not refreshed still shows them
+    await fake.click(ann, lobby, f"fish:l:{game}:start")
+    started = await run.host.get(game)
+    lobby.data = stale
+    left = only_reply(fake, await fake.click(bob, lobby, f"fish:l:{game}:leave"))
+    assert left.startswith("This game has already started, so nothing was done.") and "`/fish leave`" in left
+    cancelled = only_reply(fake, await fake.click(ann, lobby, f"fish:l:{game}:cancel"))
+    assert cancelled.startswith("This game has already started") and "`/fish cancel`" in cancelled
+    record = await run.host.get(game)
+    assert (record.status, record.version, record.names) == ("active", started.version, ["Ann", "Bob"])
+    place = record.place_id  # the commands still act on the running game
+    assert only_reply(fake, await fake.slash(bob, "leave", channel_id=place)) == "You left; an AI plays your seat."
+    assert only_reply(fake, await fake.slash(ann, "cancel", channel_id=place)) == "The game was cancelled."
+    assert (await run.host.get(game)).status == "cancelled"

@@ -30,9 +30,9 @@ async def test_lobby_refuses_double_join_strangers_and_non_host_start(db_path, c
     with pytest.raises(HostError, match="at least 2"):
         await host.begin(game.id, ALICE)
     await host.join(game.id, BOB, "Bob")
-    with pytest.raises(HostError, match="Only the player who opened"):
+    with pytest.raises(HostError, match="Only this game's host"):
         await host.begin(game.id, BOB)
-    with pytest.raises(HostError, match="Only the player who opened"):
+    with pytest.raises(HostError, match="Only this game's host"):
         await host.add_ai(game.id, BOB)
     await host.close()
 

@@ -22,7 +22,7 @@ async def test_removing_a_seat_takes_the_last_ai_or_a_named_person_and_passes_th
     record, name = await host.remove_seat(lobby.id, ANN)  # the last AI added
     assert name == "AI 2 (hard)" and record.names == ["Ann", "AI 1 (easy)", "Bob"]
     await host.add_ai(lobby.id, ANN, "hard")
-    with pytest.raises(HostError, match="Only the player who opened this game"):
+    with pytest.raises(HostError, match="Only this game's host"):
         await host.remove_seat(lobby.id, BOB)
     with pytest.raises(HostError, match="your own seat: use Leave"):
         await host.remove_seat(lobby.id, ANN, ANN)
@@ -67,7 +67,7 @@ async def test_remove_ai_takes_out_the_last_ai_and_only_for_the_host(fake, run):
     await fake.click(ann, lobby, f"fish:l:{game}:ai-hard")
     await fake.click(bob, lobby, f"fish:l:{game}:join")
     refused = await fake.click(bob, lobby, f"fish:l:{game}:drop-ai")
-    assert only_reply(fake, refused) == "Only the player who opened this game can do that."
+    assert only_reply(fake, refused) == "Only this game's host can do that."
     await fake.click(ann, lobby, f"fish:l:{game}:drop-ai")  # the lobby shows it; no private answer
     assert (await run.host.get(game)).names == ["Ann", "AI 1 (easy)", "Bob"]
     assert "AI 2" not in (await run.board(game)).text() and "AI 1 (easy)" in (await run.board(game)).text()
@@ -86,7 +86,7 @@ async def test_kick_takes_a_person_out_of_the_lobby_here(fake, run):
     record = await run.host.get(game)
     place = record.place_id
     answer = only_reply(fake, await fake.slash(bob, "kick", channel_id=place, player=UserOption(carol)))
-    assert answer == "Only the player who opened this game can do that."
+    assert answer == "Only this game's host can do that."
     answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(carol)))
     assert answer == f"Carol is no longer seated in game #{game}."
     assert (await run.host.get(game)).names == ["Ann", "Bob"]

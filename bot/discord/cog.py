@@ -14,14 +14,13 @@ from discord.ext import commands, tasks
 
 from bot import drawing, ratings
 from bot.discord import components, ids, limits, lobbies, messages, notices, options, pictures
+from bot.discord.picker import Action, GameSelect, on_message
 from bot.discord.table import Table, admin
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord, PlayerSettings, clean_name
 from engines.core import AI_LEVELS, GameEngine
 
 log = logging.getLogger(__name__)
-Action = Callable[[discord.Interaction, int], Awaitable[None]]
-PICK_MAX = 25
 GAMES_SHOWN = 20  # open games /fish games lists
 LEADERS = 10  # people a leaderboard shows
 PAGES = 100_000  # the highest page of /fish history asked for (a million games)
@@ -48,35 +47,6 @@ async def ack(interaction: discord.Interaction) -> None:
     """Acknowledge at once with a private "thinking…" (Discord allows 3 seconds; drawing may take longer)."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
-
-
-class GamePicker(discord.ui.View):
-    """An ephemeral select of games, for a command typed where several games live."""
-
-    def __init__(self, table: Table, records: list[GameRecord], names: dict[str, str], action: Action) -> None:
-        super().__init__(timeout=300)
-        self.table = table
-        self.action = action
-        select: discord.ui.Select[GamePicker] = discord.ui.Select(placeholder="Which game?", options=[
-            discord.SelectOption(label=limits.cut(f"#{r.id} {names.get(r.key, r.key)} ({r.status})",
-                                                  limits.OPTION_LABEL), value=str(r.id),
-                                 description=limits.cut(", ".join(r.names), limits.OPTION_DESCRIPTION) or None)
-            for r in records[:PICK_MAX]])
-        self.offered = {str(r.id) for r in records[:PICK_MAX]}
-        select.callback = self._picked  # type: ignore[method-assign]
-        self.select = select
-        self.add_item(select)
-
-    async def _picked(self, interaction: discord.Interaction) -> None:
-        async with self.table.work():
-            self.stop()
-            try:
-                values = self.select.values
-                if len(values) != 1 or values[0] not in self.offered:  # a forged value names another game
-                    raise HostError(ids.MALFORMED)
-                await self.action(interaction, int(values[0]))
-            except Exception as exc:  # noqa: BLE001 - answered privately
-                await self.table.fail(interaction, exc)
 
 
 class FishGroup(app_commands.Group):
@@ -107,9 +77,7 @@ class FishGroup(app_commands.Group):
             await action(interaction, found[0].id)
             return
         await ack(interaction)
-        found.sort(key=lambda r: -r.id)
-        await interaction.edit_original_response(content="Several games fit here. Which one?",
-                                                 view=GamePicker(self.table, found, self.names, action))
+        await self.table.picker.ask(interaction, found, self.names, action)
 
     # ---- lobby ----------------------------------------------------------------------------------
     def _add_start(self) -> None:
@@ -154,7 +122,10 @@ class FishGroup(app_commands.Group):
             await self.table.tell(inter, await self.table.lobby_action(inter, game, "join"))
 
         user = interaction.user.id
+        here = await self.host.games(interaction.guild_id, interaction.channel_id, ("lobby",))
+        seated = [r for r in here if r.seat_of(user) is not None]
         await self._with_game(interaction, act, ("lobby",), lambda r: r.seat_of(user) is None,
+                              f"You are already seated in {messages.game_numbers(seated)}." if seated else
                               "There is no lobby to join in this channel.")
 
     @app_commands.command(name="leave")
@@ -522,6 +493,7 @@ class FishCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
+        self.bot.add_dynamic_items(GameSelect)  # a pick after a restart is told its menu expired
         self.bot.tree.error(self._on_tree_error)
         self.ticker.start()
         self._resuming = asyncio.create_task(self._resume())
@@ -535,6 +507,7 @@ class FishCog(commands.Cog):
         self._resuming.cancel()
         self.ticker.cancel()
         self.bot.tree.remove_command(self.group.name)
+        self.bot.remove_dynamic_items(GameSelect)
 
     @tasks.loop(seconds=60)
     async def ticker(self) -> None:
@@ -558,11 +531,14 @@ class FishCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A fish: custom_id under no known prefix gets a clear private answer."""
+        """A fish: custom_id under no known prefix, or a "Which game?" select no longer on its message (a client not
+        yet refreshed), gets a clear private answer."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if custom_id.startswith("fish:") and not any(
-                item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in components.DYNAMIC_ITEMS):
+        if (pick := GameSelect.__discord_ui_compiled_template__.fullmatch(custom_id)) and not on_message(interaction):
+            await self.table.picker.answer(interaction, ids.parse_pick(pick["body"]))
+        elif custom_id.startswith("fish:") and not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+                                                       for item in (*components.DYNAMIC_ITEMS, GameSelect)):
             async with self.table.work():
                 await self.table.tell(interaction, ids.MALFORMED)

@@ -6,14 +6,17 @@
     fish:h:<game>                             the "My hand" button
     fish:r:<game>                             "Watch the replay" under a final board
     fish:a:<game>                             "Play again" under a final board
+    fish:p:<nonce>                            a "Which game?" select (its command waits in the bot's memory)
 
 Choice components carry the state version, so a click on an outdated message is refused by the host's
-compare-and-swap. Lobby and hand buttons act on the current lobby or hand, so they need no version.
+compare-and-swap. Lobby and hand buttons act on the current lobby or hand, so they need no version. A pick
+in a "Which game?" select after its command has gone (picked once, too old, or a restart) is told it expired.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass
 
 from engines.core import AI_LEVELS
@@ -23,9 +26,10 @@ DROP_AI = "drop-ai"  # take the last AI player out of a lobby
 LOBBY_ACTIONS = ("join", "leave", "ai-easy", "ai", "ai-hard", DROP_AI, "start", "cancel")
 MALFORMED = "That button is malformed or comes from another bot version, so nothing was done. Use `/fish status`."
 
-_CHOICE = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):([\x21-\x7e]{1,24})")  # the choice is last, so ":" in it is safe
-_SELECT = re.compile(r"(\d{1,18}):(\d{1,9}):(\d{1,2}):(\d{1,2})")
-_GAME = re.compile(r"\d{1,18}")
+_CHOICE = re.compile(r"([0-9]{1,18}):([0-9]{1,9}):([0-9]{1,2}):([\x21-\x7e]{1,24})")  # the choice is last: ":" is safe
+_SELECT = re.compile(r"([0-9]{1,18}):([0-9]{1,9}):([0-9]{1,2}):([0-9]{1,2})")
+_GAME = re.compile(r"[0-9]{1,18}")  # numbers are ASCII digits only (\d would take "١" or "２" too)
+_NONCE = re.compile(r"[0-9a-f]{16}")  # secrets.token_hex(8), as `pick` makes it
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,12 @@ def again(game: int) -> str:
     return f"fish:a:{game}"
 
 
+def pick() -> tuple[str, str]:
+    """A new "Which game?" select's nonce and custom_id."""
+    nonce = secrets.token_hex(8)
+    return nonce, f"fish:p:{nonce}"
+
+
 def parse_choice(body: str, select: bool = False) -> ChoiceRef | None:
     """The reference in a choice button's (or select's) custom_id body; None when malformed."""
     m = (_SELECT if select else _CHOICE).fullmatch(body)
@@ -87,3 +97,8 @@ def parse_lobby(body: str) -> tuple[int, str] | None:
 def parse_game(body: str) -> int | None:
     """The game id of a button that names only its game (My hand, replay, play again); None when malformed."""
     return int(body) if _GAME.fullmatch(body) else None
+
+
+def parse_pick(body: str) -> str | None:
+    """The nonce of a "Which game?" select; None when malformed."""
+    return body if _NONCE.fullmatch(body) else None

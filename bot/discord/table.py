@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot import drawing, replay, timers
-from bot.discord import components, ids, limits, lobbies, messages, notices, pictures
+from bot.discord import components, ids, limits, lobbies, messages, notices, picker, pictures
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import DmNote, GameRecord, Move, Played
@@ -71,6 +71,7 @@ class Table:
         self._dm_warned: set[tuple[int, int]] = set()
         self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
         self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
+        self.picker = picker.Picker(self)  # commands waiting for a game to be picked in their "Which game?" select
 
     @contextlib.asynccontextmanager
     async def work(self) -> AsyncIterator[None]:
@@ -167,18 +168,20 @@ class Table:
                     raise HostError(ids.MALFORMED)
                 game, action = parsed
                 check_place(interaction, await self.host.get(game), dm_ok=False)
-                await self.lobby_action(interaction, game, action)
+                await self.lobby_action(interaction, game, action, lobby_only=True)
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)
 
-    async def lobby_action(self, interaction: discord.Interaction, game: int, action: str) -> str:
-        """Do a lobby action for the interaction's user and refresh; returns a confirmation line."""
+    async def lobby_action(self, interaction: discord.Interaction, game: int, action: str,
+                           lobby_only: bool = False) -> str:
+        """Do a lobby action for the interaction's user and refresh (`lobby_only`: Leave and Cancel refuse a game that
+        has started, as a lobby's buttons must); returns a confirmation line."""
         user = interaction.user
         if action == "join":
             await self.host.join(game, user.id, user.display_name)
             text = "You joined the game."
         elif action == "leave":
-            record = await self.host.leave(game, user.id)
+            record = await self.host.leave(game, user.id, lobby_only)
             text = "You left the game." if record.status != "active" else "You left; an AI plays your seat."
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
@@ -192,7 +195,7 @@ class Table:
             await self.publish(played, started=True)
             return "The game has started."
         else:
-            await self.host.cancel(game, user.id, admin=admin(interaction))
+            await self.host.cancel(game, user.id, admin=admin(interaction), lobby_only=lobby_only)
             text = "The game was cancelled."
         await self.publish(game)
         return text
@@ -292,7 +295,7 @@ class Table:
                 news.moves += played.moves
             news.started |= started
             news.note = note or news.note
-            async with self._lock(game):
+            async with self._locks.setdefault(game, asyncio.Lock()):
                 if self._queued.get(game) is not news:
                     self.skipped += 1  # an earlier refresh, started after this news, showed it and newer
                     return
@@ -576,9 +579,6 @@ class Table:
                     note, allowed_mentions=messages.MENTION_USERS)
         await self.publish(played, note="" if ping else note)
         return True
-
-    def _lock(self, game: int) -> asyncio.Lock:
-        return self._locks.setdefault(game, asyncio.Lock())
 
 
 def check_place(interaction: discord.Interaction, record: GameRecord, dm_ok: bool) -> None:
