@@ -140,6 +140,9 @@ def _run(command: str, args: argparse.Namespace) -> int:
     from bot import terminal
 
     options = _options(args.options)
+    engine = registry.get(args.game)
+    if not engine.min_players <= args.players <= engine.max_players:  # refused before anything is written
+        raise SystemExit(f"--players: {engine.name} takes {engine.min_players} to {engine.max_players} players.")
     out = _folder(args.out)
     db = args.db or str(out / "games.db")
     signal.signal(signal.SIGINT, _interrupt)

@@ -40,6 +40,10 @@ def test_a_seed_past_64_bits_huge_or_deep_options_and_an_out_under_a_file_are_on
         with pytest.raises(SystemExit, match=f"JSON object.*{problem}$"):
             cli.main(["play", "thisbig", "--out", str(out), "--options", options])
     assert not out.exists()
+    for players in ("1", "100"):
+        with pytest.raises(SystemExit, match="takes 2 to 5 players"):
+            cli.main(["demo", "wishes", "--out", str(out), "--players", players])
+    assert not out.exists()
     (tmp_path / "file").write_text("not a folder")
     with pytest.raises(SystemExit, match="cannot use or create that folder"):
         cli.main(["demo", "wishes", "--out", str(tmp_path / "file" / "out")])
