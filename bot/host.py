@@ -140,7 +140,7 @@ class Host:
         """Every state of a game rebuilt from its seed and move log: the opening, then one after each move."""
         record = await self.get(game_id)
         engine = self.engine(record)
-        states = [engine.new_game(record.names, record.options, record.seed)]
+        states = [engine.new_game(record.names_at_start, record.options, record.seed)]
         for move in await self.store.moves(game_id):
             states.append(engine.apply(states[-1], move.seat, move.choice_id)[0])
         return states

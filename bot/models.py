@@ -55,6 +55,11 @@ class Seat(BaseModel):
         """True when an AI decides for this seat now."""
         return self.ai is not None or self.standin
 
+    @property
+    def began_as(self) -> str:
+        """The name this seat began the game under: a person who left had theirs, without " (AI, level)"."""
+        return self.name.removesuffix(f" (AI, {self.ai})") if self.left else self.name
+
 
 class GameRecord(BaseModel):
     """One hosted game: its setup, seats, places, version and the current engine state."""
@@ -117,6 +122,11 @@ class GameRecord(BaseModel):
     def names(self) -> list[str]:
         """The seat names in seat order."""
         return [s.name for s in self.seats]
+
+    @property
+    def names_at_start(self) -> list[str]:
+        """The names the game began with, which its state holds (replays deal from these)."""
+        return [s.began_as for s in self.seats]
 
     @property
     def place_id(self) -> int | None:

@@ -107,6 +107,18 @@ async def test_a_seat_cannot_act_for_another_and_strangers_cannot_act(db_path, c
     await host.close()
 
 
+async def test_replay_deals_a_leavers_seat_under_the_name_they_began_with(db_path, clock, toy_game):
+    host, record = await started(db_path, clock, toy_game, ai=1)
+    user = record.seats[host.pending(record)[0].seat].user_id
+    record = (await host.submit(record.id, user, "take-1", record.version)).record
+    bob = record.seat_of(BOB)
+    record = await host.leave(record.id, BOB)
+    assert record.seats[bob].name == "Bob (AI, hard)" and record.seats[bob].began_as == "Bob"
+    states = await host.replay_states(record.id)
+    assert states[0].players[bob] == "Bob" and states[-1] == (await host.get(record.id)).state
+    await host.close()
+
+
 async def test_restart_resumes_mid_game_and_replay_matches_snapshot(db_path, clock, toy_game):
     host, record = await started(db_path, clock, toy_game)
     for _ in range(2):

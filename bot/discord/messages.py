@@ -178,7 +178,7 @@ def log_text(record: GameRecord, moves: Sequence[Move]) -> str:
         """A person who left made their own moves: their name, without the " (AI, level)" Host.leave added."""
         seat = record.seats[move.seat]
         if seat.left and not move.by_ai:
-            return seat.name.removesuffix(f" (AI, {seat.ai})")
+            return seat.began_as
         return seat.name + (" (AI)" if move.by_ai else "")
 
     if not moves:
