@@ -8,7 +8,7 @@ of the seeds cancels out of the variant's lead over the prior, game for game. It
 with its standard error, and how many games the variant changed.
 
     python bench/prior_trials.py --list
-    python bench/prior_trials.py --game pushfish --variant end-aware --players 2 --games 4000 --processes 2
+    python bench/prior_trials.py --game pushfish --variant end-margin=off --players 2 --games 4000 --processes 2
     python bench/prior_trials.py --game thisbig --variant lunker=0.4 --players 2 --games 10000 --processes 2
 """
 
@@ -19,6 +19,7 @@ import math
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -28,8 +29,6 @@ from bench.arena import PRIOR, matches, play  # noqa: E402
 from engines import search  # noqa: E402
 from engines.core import Decision, GameEngine, GameState  # noqa: E402
 from engines.pushfish import ai as pushfish_ai  # noqa: E402
-from engines.pushfish.cards import GROUND, ITEMS, LEGEND, MISSIONS  # noqa: E402
-from engines.pushfish.state import is_fish  # noqa: E402
 from engines.thisbig import ai as thisbig_ai  # noqa: E402
 from engines.thisbig.cards import LUNKER, size  # noqa: E402
 from engines.thisbig.rules import ThisBigView  # noqa: E402
@@ -92,81 +91,19 @@ def thisbig_lunker(arg: str) -> Policy:
 
 
 # ---- Push Fish ---------------------------------------------------------------------------------------------
-class _EndAwareMind(pushfish_ai._Mind):
-    """The prior's estimates, but a catch that would end the game with this seat still behind is poison: it
-    fights another HIT, or takes the aim least likely to land it (and no ability to help), rather than win it."""
-
-    margin = 0.0  # how far under the best other's estimated score a game-ending catch turns to poison
-    poison = 5.0  # what such a catch is worth (negative)
-    rush = 0.0  # added to the last fish's worth when it ends the game with this seat ahead (legends have theirs)
-
-    def value(self, card: int) -> float:
-        base = super().value(card)
-        if self.v.first_game or not self._ends(card):
-            return base
-        v, me = self.v, self.seat
-        mine = self._score(me) + sum(ITEMS[i].points for i in v.hand) + GROUND[card].score
-        best = max(self._score(s) + v.hand_sizes[s] * pushfish_ai.ITEM_VALUE for s in range(len(v.players)) if s != me)
-        if mine < best - self.margin:
-            return -self.poison
-        return base + self.rush if GROUND[card].kind != LEGEND and mine > best else base
-
-    def _ends(self, card: int) -> bool:
-        """Whether catching this card ends the game: a legend, or this seat's last fish."""
-        if GROUND[card].kind == LEGEND:
-            return True
-        return is_fish(card) and sum(map(is_fish, self.v.catches[self.seat])) + 1 >= self.v.fish_goal
-
-    def _score(self, seat: int) -> float:
-        """A seat's fish and mission points (its items are counted by the caller)."""
-        return sum(GROUND[c].score for c in self.v.catches[seat]) + sum(MISSIONS[m].points for m in self.v.won[seat])
-
-    def _poisoned(self) -> bool:
-        v = self.v
-        return v.target >= 0 and v.ground[v.target] >= 0 and self.value(v.ground[v.target]) < 0
-
-    def aim_score(self, cid: str) -> float:
-        chance = super().aim_score(cid)
-        return -chance if self._poisoned() else chance
-
-    def want_ability(self) -> bool:
-        return not (self.v.phase == "rod" and self._poisoned()) and super().want_ability()
-
-
-def pushfish_end_aware(arg: str) -> Policy:
-    """`end-aware` or `end-aware=M`: no landing a game-ender while more than M points behind (default 0).
-
-    See _EndAwareMind; the others' item cards count ITEM_VALUE each, as their points are hidden."""
-    return _end_policy(type("Mind", (_EndAwareMind,), {"margin": float(arg) if arg else 0.0}))
-
-
-def pushfish_end_rush(arg: str) -> Policy:
-    """`end-rush` or `end-rush=B`: end-aware, and the last fish is worth B more when it wins (default 100).
-
-    B defaults to the prior's legend bonus, which a legend already carries."""
-    bonus = float(arg) if arg else pushfish_ai.PRIOR.legend_bonus
-    return _end_policy(type("Mind", (_EndAwareMind,), {"rush": bonus}))
-
-
-def _end_policy(mind: type[_EndAwareMind]) -> Policy:
-    """The prior's choices made by `mind`."""
+def pushfish_end_margin(arg: str) -> Policy:
+    """`end-margin=M` or `end-margin=off`: the prior with Style.end_margin M (it has 0), or None (not counted)."""
+    style = replace(pushfish_ai.PRIOR, end_margin=None if arg == "off" else float(arg))
 
     def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
-        seat = decision.seat
-        ids = engine._ids(state, seat)
-        if len(ids) == 1:
-            return ids[0]
-        m = mind(engine.view(state, seat), seat, pushfish_ai.PRIOR)
-        m.playable = [f"item-{i}" for i in engine._usable_items(state, seat)]
-        return m.pick(ids)
+        return pushfish_ai.greedy_choice(engine, state, decision.seat, style)
     return policy
 
 
 VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "endgame"): thisbig_endgame,
     ("thisbig", "lunker"): thisbig_lunker,
-    ("pushfish", "end-aware"): pushfish_end_aware,
-    ("pushfish", "end-rush"): pushfish_end_rush,
+    ("pushfish", "end-margin"): pushfish_end_margin,
 }
 _ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process
 

@@ -11,7 +11,18 @@ import pytest
 
 from engines.pushfish import ENGINE
 from engines.pushfish.ai import GREEDY, PRIOR, _Mind, greedy_choice
-from tests.pushfish_helpers import MISS, clear_space, game, give, play, put, script
+from tests.pushfish_helpers import (
+    MISS,
+    card,
+    clear_space,
+    empty_hands,
+    game,
+    give,
+    play,
+    put,
+    script,
+    set_catches,
+)
 from tests.test_pushfish_rules import CENTRE, OUTSIDE, quiet
 
 
@@ -46,6 +57,34 @@ def test_the_prior_casts_at_a_face_up_legend_the_greedy_player_passes_over():
     put(s, 18, "Seahorse", faceup=True)
     assert greedy_choice(ENGINE, s, 0, GREEDY) != "cast-r1c1"
     assert greedy_choice(ENGINE, s, 0, PRIOR) == "cast-r1c1"
+
+
+def _fighting_the_golden_fish(monkeypatch, their_catches: list[str]):
+    """Seat 0 has hooked the Golden Fish (which ends the game once landed) and must aim; seat 1 has caught these."""
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    s.offer = (-1,) * len(s.offer)
+    put(s, 0, "Golden Fish")
+    set_catches(s, 1, [card(name) for name in their_catches])
+    script(monkeypatch, casts=[0])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1")
+    return s
+
+
+def test_the_prior_will_not_land_a_legend_that_ends_the_game_with_it_behind(monkeypatch):
+    """Behind by more than the legend's 10 points, landing it loses at once: the prior takes its worst aim and
+    leaves Samurai Hattori's wider zones unused, where it would take its best without `end_margin`; ahead, it
+    lands it."""
+    blind = dataclasses.replace(PRIOR, end_margin=None)
+    s = _fighting_the_golden_fish(monkeypatch, ["Coelacanth", "Manta Ray", "Arapaima"])
+    assert "ability" in {c.id for c in ENGINE.decisions(s)[0].choices}
+    assert greedy_choice(ENGINE, s, 0, blind) == "ability"
+    assert greedy_choice(ENGINE, s, 0, PRIOR) in ("aim-S-lo", "aim-S-hi")
+    s, _ = play(s, 0, "ability")
+    assert greedy_choice(ENGINE, s, 0, blind) == "aim-S-c"
+    assert greedy_choice(ENGINE, s, 0, PRIOR) in ("aim-S-lo", "aim-S-hi")
+    ahead = _fighting_the_golden_fish(monkeypatch, ["Coelacanth"])
+    assert greedy_choice(ENGINE, ahead, 0, PRIOR) == greedy_choice(ENGINE, ahead, 0, blind) == "ability"
 
 
 def test_the_prior_keeps_an_item_its_effect_barely_beats_while_the_greedy_player_plays_it(monkeypatch):

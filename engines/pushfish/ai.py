@@ -12,7 +12,7 @@ from engines.core import Decision
 from engines.pushfish import sim
 from engines.pushfish.cards import CHARACTERS, FINDS, GROUND, ITEMS, LEGEND, MISSIONS, STRENGTHS, matches
 from engines.pushfish.choices import parse_pos
-from engines.pushfish.state import EMPTY, FACE_DOWN, RODS, SPACES, kind_matches
+from engines.pushfish.state import EMPTY, FACE_DOWN, RODS, SPACES, is_fish, kind_matches
 from engines.search import Hints, win_chances
 
 if TYPE_CHECKING:
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from engines.pushfish.state import PushFishState, PushFishView
 
 ITEM_VALUE = 2.5  # what a drawn item card is worth on average, in points
+LOSING_END = -5.0  # what a catch is worth that would end the game with this seat behind (see Style.end_margin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,9 @@ class Style:
     count_kept: bool = False  # value another cast over the best HIT already kept this turn (else over nothing)
     full_abilities: bool = False  # William recasts after any miss; a peek goes where it would tell most (else
     # William recasts only when nothing hit, and a peek goes to the space easiest to hit)
+    end_margin: float | None = None  # a catch that would end the game (a legend, or the last fish) with this seat
+    # more than this many points behind is worth LOSING_END: it fights another HIT, or aims to miss, with no
+    # ability to help (the others' items count ITEM_VALUE each, their points being hidden); None: not counted
 
 
 GREEDY = Style(recast_margin=0.3, encouragement=0.0, legend_bonus=4.0, mission_share=0.5)
@@ -50,8 +54,10 @@ GREEDY = Style(recast_margin=0.3, encouragement=0.0, legend_bonus=4.0, mission_s
 # Full abilities, on paired seeds (940000+, the other characters' games unchanged): 60.0 % -> 60.8 % (2 players,
 # 20,000 games), 35.2 % -> 35.7 % (4 players, 12,000); William alone 52.1 % -> 55.3 % (2 players) and 28.0 % ->
 # 30.5 % (4 players), Jack alone 57.5 % -> 59.9 % and 33.6 % -> 34.5 % (8,000 games each, seeds 920000+).
+# Landing no game-ender while behind (end_margin 0), on paired seeds (900000+): +0.29 ±0.16 points over 60.11 %
+# (2 players, 10,000 games), +0.24 ±0.22 over 35.58 % (4 players, 6,000); and no AI lands the Kraken to lose.
 PRIOR = Style(recast_margin=None, encouragement=ITEM_VALUE, legend_bonus=100.0, mission_share=0.25, item_keep=1.5,
-              count_kept=True, full_abilities=True)
+              count_kept=True, full_abilities=True, end_margin=0.0)
 
 
 def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int, style: Style = GREEDY) -> str:
@@ -120,8 +126,30 @@ class _Mind:
             return 0.1 if c.kind in FINDS else 1.0
         if c.kind in FINDS:
             return c.items * ITEM_VALUE
+        if self.style.end_margin is not None and self._ends_behind(card, self.style.end_margin):
+            return LOSING_END
         bonus = sum(worth for fills, worth in self.missions if card in fills)
         return c.score + bonus + (self.style.legend_bonus if c.kind == LEGEND else 0.0)
+
+    def _ends_behind(self, card: int, margin: float) -> bool:
+        """Whether catching this card ends the game (a legend, or this seat's last fish) with this seat more than
+        `margin` points under the best other seat's estimated score."""
+        v, me = self.v, self.seat
+        last = is_fish(card) and sum(map(is_fish, v.catches[me])) + 1 >= v.fish_goal
+        if GROUND[card].kind != LEGEND and not last:
+            return False
+        mine = self._score(me) + sum(ITEMS[i].points for i in v.hand) + GROUND[card].score
+        best = max(self._score(s) + v.hand_sizes[s] * ITEM_VALUE for s in range(len(v.players)) if s != me)
+        return mine < best - margin
+
+    def _score(self, seat: int) -> float:
+        """A seat's fish and mission points (its items are counted by the caller)."""
+        return sum(GROUND[c].score for c in self.v.catches[seat]) + sum(MISSIONS[m].points for m in self.v.won[seat])
+
+    def _losing_target(self) -> bool:
+        """Whether the card being fought now would end the game with this seat behind."""
+        v = self.v
+        return v.target >= 0 and v.ground[v.target] >= 0 and self.value(v.ground[v.target]) == LOSING_END
 
     def p_get(self, card: int, rods: int = RODS, tol: float = 0.0) -> float:
         """The chance of landing this card with `rods` rod actions, aiming at its zone's centre."""
@@ -213,7 +241,8 @@ class _Mind:
 
     def aim_score(self, cid: str) -> float:
         _, z_name, where = cid.split("-")
-        return sim.p_flick(sim.aim_point(STRENGTHS.index(z_name), where), self.v.zone, self.v.tol, self.hard)
+        chance = sim.p_flick(sim.aim_point(STRENGTHS.index(z_name), where), self.v.zone, self.v.tol, self.hard)
+        return -chance if self._losing_target() else chance
 
     def fight_or_recast(self, ids: list[str]) -> str:
         fights = [i for i in ids if i.startswith("hit")]
@@ -263,6 +292,8 @@ class _Mind:
         """Whether this turn's ability is worth using now."""
         ability = CHARACTERS[self.v.chars[self.seat]].ability
         phase = self.v.phase
+        if phase == "rod" and self._losing_target():
+            return False
         if ability in ("steady", "weaken"):
             return phase == "rod"
         if ability == "recast":  # offered once a bait has missed: in full, at once, for one more cast either way
