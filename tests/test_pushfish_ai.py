@@ -124,9 +124,9 @@ def test_the_prior_peeks_where_seeing_the_card_would_most_raise_its_best_cast():
     assert set(gains) == {10, 13, 15}
     for pos, gain in gains.items():
         best = []
-        for card in mind.unseen():
+        for unseen in mind.unseen():
             seen = copy.deepcopy(view)
-            seen.known[pos] = card
+            seen.known[pos] = unseen
             other = _Mind(seen, 0, PRIOR)
             other._unknown = mind.unknown  # one card more or less among the unseen: not counted
             best.append(other.best_cast())
