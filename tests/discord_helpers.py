@@ -5,9 +5,9 @@ from __future__ import annotations
 from tests.fakediscord.server import FakeDiscord
 
 
-async def toy_game(fake: FakeDiscord, run, ann: int, bob: int) -> int:
+async def toy_game(fake: FakeDiscord, run, ann: int, bob: int, stones: int = 12) -> int:
     """A started toy game: Ann (seat 0, to act) and Bob."""
-    await fake.slash(ann, "start toy", stones=12)
+    await fake.slash(ann, "start toy", stones=stones)
     game = max(r.id for r in await run.host.games(fake.guild_id))  # the newest
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")

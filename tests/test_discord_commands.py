@@ -5,6 +5,7 @@ from __future__ import annotations
 import typing
 
 from engines import registry
+from tests.discord_helpers import toy_game
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.wire import RoleOption
 
@@ -134,10 +135,7 @@ async def test_a_host_leaving_a_running_game_passes_the_hosts_role_to_the_first_
 
 async def test_status_games_rules_and_log(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start toy", stones=6)
-    game = await newest_game(run, fake)
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await toy_game(fake, run, ann, bob, stones=6)
     board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[2])
     place = (await run.host.get(game)).place_id
@@ -151,10 +149,7 @@ async def test_status_games_rules_and_log(fake, run):
 
 async def test_the_log_names_a_player_who_left_on_their_own_moves_and_the_ai_on_its_own(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start toy", stones=30)
-    game = await newest_game(run, fake)
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await toy_game(fake, run, ann, bob, stones=30)
     await fake.click(ann, await run.board(game), (await run.board(game)).custom_ids[2])
     await fake.click(bob, await run.board(game), (await run.board(game)).custom_ids[0])
     place = (await run.host.get(game)).place_id
