@@ -69,6 +69,14 @@ def empty_hands(state: PushFishState) -> None:
     state.hands = ((),) * len(state.hands)
 
 
+def quiet(state: PushFishState) -> PushFishState:
+    """No items in hand and no missions on offer, so only the rule under test offers choices."""
+    empty_hands(state)
+    state.mdeck += tuple(m for m in state.offer if m >= 0)
+    state.offer = (-1,) * 5
+    return state
+
+
 def set_catches(state: PushFishState, seat: int, cards: list[int]) -> None:
     """Make these cards (in order) all that a seat has caught; the cards are not taken from elsewhere."""
     state.catches = replaced(state.catches, seat, tuple(cards))

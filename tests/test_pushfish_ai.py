@@ -12,7 +12,9 @@ import pytest
 from engines.pushfish import ENGINE
 from engines.pushfish.ai import GREEDY, PRIOR, _Mind, greedy_choice
 from tests.pushfish_helpers import (
+    CENTRE,
     MISS,
+    OUTSIDE,
     card,
     clear_space,
     empty_hands,
@@ -20,10 +22,10 @@ from tests.pushfish_helpers import (
     give,
     play,
     put,
+    quiet,
     script,
     set_catches,
 )
-from tests.test_pushfish_rules import CENTRE, OUTSIDE, quiet
 
 
 def test_after_a_hit_the_prior_casts_on_while_the_greedy_player_fights_a_good_fish(monkeypatch):

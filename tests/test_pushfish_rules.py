@@ -20,6 +20,7 @@ from tests.pushfish_helpers import (
     item,
     play,
     put,
+    quiet,
     script,
     set_catches,
     take_out,
@@ -28,14 +29,6 @@ from tests.pushfish_helpers import (
 
 def ids(state, seat=0):
     return [c.id for d in ENGINE.decisions(state) if d.seat == seat for c in d.choices]
-
-
-def quiet(state):
-    """No items in hand and no missions on offer, so only the rule under test offers choices."""
-    empty_hands(state)
-    state.mdeck += tuple(m for m in state.offer if m >= 0)
-    state.offer = (-1,) * 5
-    return state
 
 
 def mission(name):
