@@ -30,7 +30,8 @@ from engines import search  # noqa: E402
 from engines.core import Decision, GameEngine, GameState  # noqa: E402
 from engines.pushfish import ai as pushfish_ai  # noqa: E402
 from engines.thisbig import ai as thisbig_ai  # noqa: E402
-from engines.thisbig.cards import LUNKER, size  # noqa: E402
+from engines.thisbig.answers import careful_answer, legal_answers  # noqa: E402
+from engines.thisbig.cards import FACE_CARDS, LUNKER, size  # noqa: E402
 from engines.thisbig.rules import ThisBigView  # noqa: E402
 
 Policy = search.Policy
@@ -90,6 +91,47 @@ def thisbig_lunker(arg: str) -> Policy:
     return _thisbig_cast(score)
 
 
+def _careful_catch(hand: list[int], lure: int) -> float:
+    """The mean points a two-player caster catches (one card picked at random) when `hand` answers the lure
+    carefully (the engine's legal answers, the greedy player's choice among them)."""
+    answer = careful_answer(legal_answers(tuple(sorted(hand)), lure, True))
+    if answer == "pass":
+        return 0.0
+    cards = [FACE_CARDS[face][0] for face in answer.split("-")]
+    return sum(size(c) if c < 32 else 0 for c in cards) / len(cards)
+
+
+def thisbig_careful2(arg: str) -> Policy:
+    """`careful2=N`: two players, a colour cast valued by the careful answer over N hands drawn from the unseen."""
+    samples = int(arg or 64)
+
+    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float]:
+        lure = thisbig_ai._lure(cid)
+        if len(view.players) != 2 or lure == LUNKER:
+            return (plain,)
+        opp = 1 - view.seat
+        if thisbig_ai.COLOURS[lure] in view.lacks[opp]:
+            return (0.0,)
+        pool = thisbig_ai.unseen(view)
+        known = [thisbig_ai.card_of(f) for f in view.known[opp]]
+        draws = min(thisbig_ai._unknown_count(view, opp), len(pool))
+        rnd = random.Random(len(pool) * 31 + lure)  # its own stream: the game's randomness is left as it was
+        total = sum(_careful_catch(known + rnd.sample(pool, draws), lure) for _ in range(samples))
+        return (1.1 * total / samples,)
+    return _thisbig_cast(score)
+
+
+def thisbig_spread(arg: str) -> Policy:
+    """`spread=W`: a cast scores the best answering seat's value plus W (the prior has 0.1) times the sum."""
+    weight = float(arg)
+
+    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float]:
+        pool, lure = thisbig_ai.unseen(view), thisbig_ai._lure(cid)
+        values = [thisbig_ai._colour_value(view, pool, s, lure) for s in range(len(view.players)) if s != view.seat]
+        return (max(values) + weight * sum(values),)
+    return _thisbig_cast(score)
+
+
 # ---- Push Fish ---------------------------------------------------------------------------------------------
 def pushfish_end_margin(arg: str) -> Policy:
     """`end-margin=M` or `end-margin=off`: the prior with Style.end_margin M (it has 0), or None (not counted)."""
@@ -103,6 +145,8 @@ def pushfish_end_margin(arg: str) -> Policy:
 VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "endgame"): thisbig_endgame,
     ("thisbig", "lunker"): thisbig_lunker,
+    ("thisbig", "careful2"): thisbig_careful2,
+    ("thisbig", "spread"): thisbig_spread,
     ("pushfish", "end-margin"): pushfish_end_margin,
 }
 _ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process

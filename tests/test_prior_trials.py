@@ -19,3 +19,23 @@ def test_a_variant_that_changes_nothing_plays_the_priors_games_and_one_that_chan
     pushfish = arena.matches("pushfish", 2, arena.PRIOR, "greedy", 4, 4200)
     assert trials._shares("pushfish", "end-margin=0", pushfish, 1) == trials._shares("pushfish", "", pushfish, 1)
     assert search.prior_for is trials._ORIGINAL_PRIOR_FOR
+
+
+def test_the_careful_catch_is_the_mean_of_what_a_careful_two_player_answer_puts_down():
+    """Two fish of the colour: the two smallest; a fish and a rubbish: that fish or nothing; no fish: No Catch."""
+    trials = load_bench("prior_trials")
+    red1, red2, red4, red5, blue5, boot = 0, 2, 6, 7, 31, 32
+    assert trials._careful_catch([red5, red2, red4], 0) == (2 + 4) / 2
+    assert trials._careful_catch([red5, red1, boot], 0) == 1 / 2
+    assert trials._careful_catch([red4, blue5], 0) == 4
+    assert trials._careful_catch([blue5, boot], 0) == 0
+
+
+def test_the_spread_variant_at_the_priors_weight_plays_the_priors_games():
+    """`spread=0.1` is the prior's own cast score, so four-player games come out the same; a sum-led score does not."""
+    trials = load_bench("prior_trials")
+    arena = load_bench("arena")
+    games = arena.matches("thisbig", 4, arena.PRIOR, "greedy", 24, 4300)
+    base = trials._shares("thisbig", "", games, 1)
+    assert trials._shares("thisbig", "spread=0.1", games, 1) == base
+    assert trials._shares("thisbig", "spread=100", games, 1) != base
