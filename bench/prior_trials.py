@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -38,8 +39,31 @@ Policy = search.Policy
 
 
 # ---- This Big! ---------------------------------------------------------------------------------------------
-def _thisbig_cast(score: Callable[[ThisBigView, str, float], tuple[float, ...]]) -> Policy:
-    """The prior, but its casts rank lures by `score(view, lure id, the prior's own score)`."""
+PRIOR_SPREAD = 0.1  # the prior's cast score: the best answering seat's value plus this times the sum (ai._cast)
+
+
+def _spread(values: list[float], weight: float = PRIOR_SPREAD) -> float:
+    """A cast's score from each answering seat's value: the best plus `weight` times the sum."""
+    return max(values) + weight * sum(values)
+
+
+class Cast(NamedTuple):
+    """A lure on offer as its caster sees it: the view, the cards it has not seen, the lure, and what each other
+    seat is expected to hold for it (the prior's estimate)."""
+
+    view: ThisBigView
+    pool: list[int]
+    lure: int
+    values: list[float]
+
+    @property
+    def plain(self) -> float:
+        """The prior's own score for this cast."""
+        return _spread(self.values)
+
+
+def _thisbig_cast(score: Callable[[Cast], tuple[float, ...]]) -> Policy:
+    """The prior, but its casts rank lures by `score(cast)`."""
     prior = search.prior_for("thisbig")
 
     def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
@@ -49,10 +73,10 @@ def _thisbig_cast(score: Callable[[ThisBigView, str, float], tuple[float, ...]])
         pool = thisbig_ai.unseen(view)
         others = [s for s in range(len(view.players)) if s != view.seat]
 
-        def plain(cid: str) -> float:
-            values = [thisbig_ai._colour_value(view, pool, s, thisbig_ai._lure(cid)) for s in others]
-            return max(values) + 0.1 * sum(values)
-        return max((c.id for c in decision.choices), key=lambda cid: (score(view, cid, plain(cid)), rnd.random()))
+        def cast(cid: str) -> Cast:
+            lure = thisbig_ai._lure(cid)
+            return Cast(view, pool, lure, [thisbig_ai._colour_value(view, pool, s, lure) for s in others])
+        return max((c.id for c in decision.choices), key=lambda cid: (score(cast(cid)), rnd.random()))
     return policy
 
 
@@ -60,11 +84,11 @@ def thisbig_endgame(arg: str) -> Policy:
     """`endgame`: once one catch could win, cast the lure likeliest to bring a fish that big.
 
     The prior's own score breaks ties, and decides every other cast."""
-    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float, float]:
+    def score(cast: Cast) -> tuple[float, float]:
+        view, pool, lure = cast.view, cast.pool, cast.lure
         need = view.target - view.points[view.seat]
         if not 0 < need <= 5:
-            return 0.0, plain
-        pool, lure = thisbig_ai.unseen(view), thisbig_ai._lure(cid)
+            return 0.0, cast.plain
         chances = []
         for s in range(len(view.players)):
             if s == view.seat:
@@ -76,7 +100,7 @@ def thisbig_endgame(arg: str) -> Policy:
             else:
                 big = sum(1 for c in pool if c < 32 and (lure == LUNKER or c >> 3 == lure) and size(c) >= need)
                 chances.append(thisbig_ai._p_any(pool, big, thisbig_ai._unknown_count(view, s)))
-        return max(chances) + 0.1 * sum(chances), plain
+        return _spread(chances), cast.plain
     return _thisbig_cast(score)
 
 
@@ -85,9 +109,9 @@ def thisbig_lunker(arg: str) -> Policy:
     factor, _, most = arg.partition("@")
     f, limit = float(factor), int(most) if most else 1 << 30
 
-    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float]:
-        early = view.points[view.seat] <= limit
-        return (plain * f if early and thisbig_ai._lure(cid) == LUNKER else plain,)
+    def score(cast: Cast) -> tuple[float]:
+        early = cast.view.points[cast.view.seat] <= limit
+        return (cast.plain * f if early and cast.lure == LUNKER else cast.plain,)
     return _thisbig_cast(score)
 
 
@@ -105,31 +129,25 @@ def thisbig_careful2(arg: str) -> Policy:
     """`careful2=N`: two players, a colour cast valued by the careful answer over N hands drawn from the unseen."""
     samples = int(arg or 64)
 
-    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float]:
-        lure = thisbig_ai._lure(cid)
+    def score(cast: Cast) -> tuple[float]:
+        view, pool, lure = cast.view, cast.pool, cast.lure
         if len(view.players) != 2 or lure == LUNKER:
-            return (plain,)
+            return (cast.plain,)
         opp = 1 - view.seat
         if thisbig_ai.COLOURS[lure] in view.lacks[opp]:
             return (0.0,)
-        pool = thisbig_ai.unseen(view)
         known = [thisbig_ai.card_of(f) for f in view.known[opp]]
         draws = min(thisbig_ai._unknown_count(view, opp), len(pool))
         rnd = random.Random(len(pool) * 31 + lure)  # its own stream: the game's randomness is left as it was
-        total = sum(_careful_catch(known + rnd.sample(pool, draws), lure) for _ in range(samples))
-        return (1.1 * total / samples,)
+        mean = sum(_careful_catch(known + rnd.sample(pool, draws), lure) for _ in range(samples)) / samples
+        return (_spread([mean]),)  # scaled as the prior scores the Lunker it is weighed against
     return _thisbig_cast(score)
 
 
 def thisbig_spread(arg: str) -> Policy:
     """`spread=W`: a cast scores the best answering seat's value plus W (the prior has 0.1) times the sum."""
     weight = float(arg)
-
-    def score(view: ThisBigView, cid: str, plain: float) -> tuple[float]:
-        pool, lure = thisbig_ai.unseen(view), thisbig_ai._lure(cid)
-        values = [thisbig_ai._colour_value(view, pool, s, lure) for s in range(len(view.players)) if s != view.seat]
-        return (max(values) + weight * sum(values),)
-    return _thisbig_cast(score)
+    return _thisbig_cast(lambda cast: (_spread(cast.values, weight),))
 
 
 # ---- Push Fish ---------------------------------------------------------------------------------------------
