@@ -48,11 +48,12 @@ def _spread(values: list[float], weight: float = PRIOR_SPREAD) -> float:
 
 
 class Cast(NamedTuple):
-    """A lure on offer as its caster sees it: the view, the cards it has not seen, the lure, and what each other
-    seat is expected to hold for it (the prior's estimate)."""
+    """A lure on offer as its caster sees it: the view, the cards it has not seen, the lure (its face and colour),
+    and what each other seat is expected to hold for it (the prior's estimate)."""
 
     view: ThisBigView
     pool: list[int]
+    face: str
     lure: int
     values: list[float]
 
@@ -75,7 +76,7 @@ def _thisbig_cast(score: Callable[[Cast], tuple[float, ...]]) -> Policy:
 
         def cast(cid: str) -> Cast:
             lure = thisbig_ai._lure(cid)
-            return Cast(view, pool, lure, [thisbig_ai._colour_value(view, pool, s, lure) for s in others])
+            return Cast(view, pool, cid, lure, [thisbig_ai._colour_value(view, pool, s, lure) for s in others])
         return max((c.id for c in decision.choices), key=lambda cid: (score(cast(cid)), rnd.random()))
     return policy
 
@@ -150,6 +151,19 @@ def thisbig_spread(arg: str) -> Policy:
     return _thisbig_cast(lambda cast: (_spread(cast.values, weight),))
 
 
+def _kept(cast: Cast) -> list[str]:
+    """The caster's lures left in hand once this lure is cast."""
+    kept = list(cast.view.lures)
+    kept.remove(cast.face)
+    return kept
+
+
+def thisbig_kinds(arg: str) -> Policy:
+    """`kinds=D`: a cast scores the prior's score plus D times the kinds of lure it leaves in hand."""
+    weight = float(arg)
+    return _thisbig_cast(lambda cast: (cast.plain + weight * len(set(_kept(cast))),))
+
+
 # ---- Push Fish ---------------------------------------------------------------------------------------------
 def pushfish_end_margin(arg: str) -> Policy:
     """`end-margin=M` or `end-margin=off`: the prior with Style.end_margin M (it has 0), or None (not counted)."""
@@ -165,6 +179,7 @@ VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "lunker"): thisbig_lunker,
     ("thisbig", "careful2"): thisbig_careful2,
     ("thisbig", "spread"): thisbig_spread,
+    ("thisbig", "kinds"): thisbig_kinds,
     ("pushfish", "end-margin"): pushfish_end_margin,
 }
 _ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from engines import search
 from tests.bench_helpers import load_bench
 
@@ -39,3 +41,17 @@ def test_the_spread_variant_at_the_priors_weight_plays_the_priors_games():
     base = trials._shares("thisbig", "", games, 1)
     assert trials._shares("thisbig", "spread=0.1", games, 1) == base
     assert trials._shares("thisbig", "spread=100", games, 1) != base
+
+
+def test_the_kinds_variant_counts_the_lures_left_and_at_weight_zero_plays_the_priors_games():
+    """Casting one of two red lures leaves two kinds, casting the blue leaves one; `kinds=0` is the prior's
+    own score, and a heavy weight on variety changes casts."""
+    trials = load_bench("prior_trials")
+    view = SimpleNamespace(lures=["lure-r", "lure-r", "lure-b"])
+    assert sorted(trials._kept(trials.Cast(view, [], "lure-r", 0, [1.0]))) == ["lure-b", "lure-r"]
+    assert trials._kept(trials.Cast(view, [], "lure-b", 3, [1.0])) == ["lure-r", "lure-r"]
+    arena = load_bench("arena")
+    games = arena.matches("thisbig", 2, arena.PRIOR, "greedy", 30, 4400)
+    base = trials._shares("thisbig", "", games, 1)
+    assert trials._shares("thisbig", "kinds=0", games, 1) == base
+    assert trials._shares("thisbig", "kinds=5", games, 1) != base
