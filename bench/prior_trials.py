@@ -164,6 +164,21 @@ def thisbig_kinds(arg: str) -> Policy:
     return _thisbig_cast(lambda cast: (cast.plain + weight * len(set(_kept(cast))),))
 
 
+def thisbig_answers(arg: str) -> Policy:
+    """`answers=N`: with 3+ players, an answer chosen by N paired worlds (the engine's one-step chooser, ai.paired_choice).
+
+    The worlds draw from a stream of their own, so the game's randomness is left as it was."""
+    worlds = int(arg or 100)
+    prior = search.prior_for("thisbig")
+
+    def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+        if decision.kind != "answer" or len(decision.choices) == 1 or len(state.players) < 3:
+            return prior(engine, state, decision, rnd)
+        own = random.Random(repr((decision.seat, state.cast, state.hands[decision.seat], len(state.river), state.buckets)))
+        return thisbig_ai.paired_choice(engine, state, decision, own, math.inf, max_worlds=worlds)
+    return policy
+
+
 # ---- Push Fish ---------------------------------------------------------------------------------------------
 def pushfish_end_margin(arg: str) -> Policy:
     """`end-margin=M` or `end-margin=off`: the prior with Style.end_margin M (it has 0), or None (not counted)."""
@@ -180,6 +195,7 @@ VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "careful2"): thisbig_careful2,
     ("thisbig", "spread"): thisbig_spread,
     ("thisbig", "kinds"): thisbig_kinds,
+    ("thisbig", "answers"): thisbig_answers,
     ("pushfish", "end-margin"): pushfish_end_margin,
 }
 _ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process

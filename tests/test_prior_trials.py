@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
-from engines import search
+from engines import registry, search
 from tests.bench_helpers import load_bench
 
 
@@ -55,3 +56,25 @@ def test_the_kinds_variant_counts_the_lures_left_and_at_weight_zero_plays_the_pr
     base = trials._shares("thisbig", "", games, 1)
     assert trials._shares("thisbig", "kinds=0", games, 1) == base
     assert trials._shares("thisbig", "kinds=5", games, 1) != base
+
+
+def test_the_answers_variant_answers_legally_with_four_players_and_leaves_two_player_games_alone():
+    """`answers=N` chooses 3+-player answers by paired worlds (a legal answer, the same one each time it is asked
+    of the same table), and plays no two-player game differently from the prior."""
+    trials = load_bench("prior_trials")
+    arena = load_bench("arena")
+    two = arena.matches("thisbig", 2, arena.PRIOR, "greedy", 10, 4500)
+    assert trials._shares("thisbig", "answers=4", two, 1) == trials._shares("thisbig", "", two, 1)
+    engine = registry.get("thisbig")
+    policy = trials.thisbig_answers("4")
+    state, rnd, asked, departed = engine.new_game(["a", "b", "c", "d"], None, 4600), random.Random(4600), 0, 0
+    while (pending := engine.decisions(state)) and asked < 8:
+        d = pending[0]
+        if d.kind == "answer" and len(d.choices) > 1:
+            cid = policy(engine, state, d, random.Random(1))
+            assert cid in {c.id for c in d.choices}
+            assert policy(engine, state, d, random.Random(2)) == cid  # its worlds do not draw on the game's stream
+            departed += cid != search.prior_for("thisbig")(engine, state, d, random.Random(1))
+            asked += 1
+        state, _ = engine.apply_to(state, d, engine.ai_choice(state, d, "greedy", rnd))
+    assert asked == 8 and departed

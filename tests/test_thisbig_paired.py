@@ -1,5 +1,5 @@
-"""This Big!'s two-player `hard` caster (ai.paired_cast): it casts the lure that wins, reads nothing its seat
-may not see, keeps to its budget, and is asked only at two-player casts."""
+"""This Big!'s paired-world chooser (ai.paired_choice), `hard`'s two-player caster and 3+-player answerer: it casts
+the lure that wins, reads nothing its seat may not see, keeps to its budget, and is asked only there."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from engines.core import Decision, clone
 from engines.search import BUDGET_ENV
 from engines.thisbig import ENGINE, ThisBigState
 from engines.thisbig import ai as thisbig_ai
-from engines.thisbig.ai import paired_cast
+from engines.thisbig.ai import paired_choice
 from engines.thisbig.cards import FACES
 from engines.thisbig.rules import points
 from tests.thisbig_helpers import table
 
 
-def cast_points(players: int, count: int, seed: int) -> list[tuple[ThisBigState, Decision]]:
-    """`count` casts with a choice, at random points of games the greedy player plays."""
+def cast_points(players: int, count: int, seed: int, kind: str = "cast") -> list[tuple[ThisBigState, Decision]]:
+    """`count` decisions of a kind (casts) with a choice, at random points of games the greedy player plays."""
     rnd = random.Random(seed)
     found = []
     game = 0
@@ -29,7 +29,7 @@ def cast_points(players: int, count: int, seed: int) -> list[tuple[ThisBigState,
         stop, game = rnd.randrange(1, 40), game + 1
         while pending := ENGINE.decisions(state):
             decision = pending[int(rnd.random() * len(pending))]
-            if state.step >= stop and decision.kind == "cast" and len(decision.choices) > 1:
+            if state.step >= stop and decision.kind == kind and len(decision.choices) > 1:
                 found.append((state, decision))
                 break
             state, _ = ENGINE.apply_to(state, decision, ENGINE.ai_choice(state, decision, "normal", rnd))
@@ -48,28 +48,30 @@ def test_the_paired_caster_casts_the_lure_that_wins_over_the_one_that_hands_the_
     assert (points(state, 0), points(state, 1)) == (7, 9)
     decision = ENGINE.decisions(state)[0]
     assert [c.id for c in decision.choices] == ["lure-y", "lure-b"]
-    assert paired_cast(ENGINE, state, decision, random.Random(0), 1.0, max_worlds=4) == "lure-b"
+    assert paired_choice(ENGINE, state, decision, random.Random(0), 1.0, max_worlds=4) == "lure-b"
 
 
-def test_the_paired_caster_never_reads_what_its_seat_may_not_see():
-    """Two states that differ only in what the caster may not see, the same seed: the same lure."""
+@pytest.mark.parametrize(("players", "kind"), [(2, "cast"), (4, "answer")])
+def test_the_paired_chooser_never_reads_what_its_seat_may_not_see(players, kind):
+    """Two states that differ only in what the chooser may not see, the same seed: the same choice."""
     differed = 0
-    for i, (state, decision) in enumerate(cast_points(2, 8, seed=31)):
+    for i, (state, decision) in enumerate(cast_points(players, 8, seed=31, kind=kind)):
         other = ENGINE.determinise(state, decision.seat, random.Random(i))
         differed += ENGINE.dump(other) != ENGINE.dump(state)
-        mine = paired_cast(ENGINE, state, decision, random.Random(i), 1.0, max_worlds=6)
+        mine = paired_choice(ENGINE, state, decision, random.Random(i), 1.0, max_worlds=6)
         pair = next(d for d in ENGINE.decisions(other) if d.seat == decision.seat)
-        assert paired_cast(ENGINE, other, pair, random.Random(i), 1.0, max_worlds=6) == mine
+        assert paired_choice(ENGINE, other, pair, random.Random(i), 1.0, max_worlds=6) == mine
     assert differed
 
 
-def test_a_paired_caster_reading_the_true_hands_would_be_caught(monkeypatch):
-    """The check above can fail: worlds that keep the true hands cast differently somewhere."""
-    spots = cast_points(2, 30, seed=37)
+@pytest.mark.parametrize(("players", "kind"), [(2, "cast"), (4, "answer")])
+def test_a_paired_chooser_reading_the_true_hands_would_be_caught(monkeypatch, players, kind):
+    """The check above can fail: worlds that keep the true hands choose differently somewhere."""
+    spots = cast_points(players, 30, seed=37, kind=kind)
     others = [ENGINE.determinise(s, d.seat, random.Random(i)) for i, (s, d) in enumerate(spots)]
 
     def casts() -> list[str]:
-        return [paired_cast(ENGINE, o, d, random.Random(i), 1.0, max_worlds=6)
+        return [paired_choice(ENGINE, o, d, random.Random(i), 1.0, max_worlds=6)
                 for i, (o, (_, d)) in enumerate(zip(others, spots, strict=True))]
 
     honest = casts()
@@ -83,10 +85,12 @@ def test_a_paired_caster_reading_the_true_hands_would_be_caught(monkeypatch):
     assert casts() != honest
 
 
-def test_the_paired_caster_keeps_to_its_budget_plus_a_fifth(monkeypatch):
-    """At random two-player casts, a 150 ms budget: a lure on offer, within 180 ms of this thread's CPU."""
+@pytest.mark.parametrize(("players", "kind"), [(2, "cast"), (4, "answer")])
+def test_the_paired_chooser_keeps_to_its_budget_plus_a_fifth(monkeypatch, players, kind):
+    """At random two-player casts and four-player answers, a 150 ms budget: a choice on offer, within 180 ms of
+    this thread's CPU."""
     monkeypatch.setenv(BUDGET_ENV, "150")
-    for i, (state, decision) in enumerate(cast_points(2, 5, seed=41)):
+    for i, (state, decision) in enumerate(cast_points(players, 5, seed=41, kind=kind)):
         gc.collect()
         cpu = time.thread_time()
         choice = ENGINE.ai_choice(state, decision, "hard", random.Random(i))
@@ -95,13 +99,16 @@ def test_the_paired_caster_keeps_to_its_budget_plus_a_fifth(monkeypatch):
         assert spent <= 0.18, f"{spent * 1e3:.1f} ms"
 
 
-@pytest.mark.parametrize(("players", "kind", "asked"), [(2, "cast", True), (2, "answer", False), (3, "cast", False)])
-def test_hard_asks_the_paired_caster_only_at_two_player_casts(monkeypatch, players, kind, asked):
-    """Elsewhere (answers, picks, tables of three or more, where the tree finds what paired casts would) the
-    search answers."""
+@pytest.mark.parametrize(("players", "kind", "asked"), [
+    (2, "cast", True), (2, "answer", False), (2, "pick", False),
+    (3, "answer", True), (4, "answer", True), (3, "cast", False), (4, "pick", False)])
+def test_hard_asks_the_paired_chooser_only_at_two_player_casts_and_larger_tables_answers(monkeypatch, players, kind,
+                                                                                         asked):
+    """Elsewhere the search chooses: a two-player answer or pick gains nothing, and with three or more players
+    the tree finds what paired casts would (docs/ai-findings.md), while paired answers gain what it misses."""
     monkeypatch.setenv(BUDGET_ENV, "5")
     calls = []
-    monkeypatch.setattr(thisbig_ai, "paired_cast", lambda e, s, d, rnd, budget: calls.append(d) or d.choices[0].id)
+    monkeypatch.setattr(thisbig_ai, "paired_choice", lambda e, s, d, rnd, budget: calls.append(d) or d.choices[0].id)
     rnd = random.Random(5)
     for g in range(40):
         state = ENGINE.new_game([f"P{i}" for i in range(players)], None, 4000 + g)

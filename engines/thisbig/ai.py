@@ -1,4 +1,4 @@
-"""This Big!'s AI: the greedy player (it reads only its own view), the search's hints, and the paired-world caster."""
+"""This Big!'s AI: the greedy player (it reads only its own view), the search's hints, and the paired-world chooser."""
 
 from __future__ import annotations
 
@@ -155,12 +155,12 @@ def _playout(engine: ThisBigEngine, world: ThisBigState, seat: int, rnd: random.
     return final_rewards(engine, world)[seat]
 
 
-def paired_cast(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd: random.Random,
-                budget: float, max_worlds: int | None = None) -> str:
-    """The lure that wins most often over worlds dealt from the caster's information, every lure played out
-    to the end in the same world with the same dice (one-step Monte Carlo, paired): within `budget` seconds
-    of this thread's CPU (or search.WALL_CAP budgets of wall time), or
-    `max_worlds` worlds; the prior's among equals."""
+def paired_choice(engine: ThisBigEngine, state: ThisBigState, decision: Decision, rnd: random.Random,
+                  budget: float, max_worlds: int | None = None) -> str:
+    """The choice (a lure to cast, an answer) that wins most often over worlds dealt from the seat's information,
+    every choice played out to the end in the same world with the same dice (one-step Monte Carlo, paired):
+    within `budget` seconds of this thread's CPU (or search.WALL_CAP budgets of wall time), or `max_worlds`
+    worlds; the prior's among equals."""
     seat, ids = decision.seat, [c.id for c in decision.choices]
     totals = dict.fromkeys(ids, 0.0)
     totals[_prior(engine, state, decision, rnd)] += 1e-9

@@ -582,13 +582,14 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         return determinise(state, seat, rnd)
 
     def ai_choice(self, state: ThisBigState, decision: Decision, level: str, rnd: random.Random) -> str:
-        """As every game's, but a two-player `hard` caster casts by paired worlds (ai.paired_cast)."""
-        if AI_NAMES.get(level, level) == "hard" and decision.kind == "cast" and len(state.players) == 2 \
-                and len(decision.choices) > 1:
+        """As every game's, but `hard` chooses by paired worlds (ai.paired_choice) where that finds more than the
+        search: a two-player cast, and an answer at a table of three or more."""
+        paired = decision.kind == ("cast" if len(state.players) == 2 else "answer")
+        if AI_NAMES.get(level, level) == "hard" and paired and len(decision.choices) > 1:
             from engines.search import budget_seconds
-            from engines.thisbig.ai import paired_cast
+            from engines.thisbig.ai import paired_choice
 
-            return paired_cast(self, state, decision, rnd, budget_seconds())
+            return paired_choice(self, state, decision, rnd, budget_seconds())
         return super().ai_choice(state, decision, level, rnd)
 
     def strategy(self, state: ThisBigState, seat: int, level: str, rnd: random.Random) -> str:
