@@ -34,14 +34,18 @@ def test_the_careful_catch_is_the_mean_of_what_a_careful_two_player_answer_puts_
     assert trials._careful_catch([blue5, boot], 0) == 0
 
 
-def test_the_spread_variant_at_the_priors_weight_plays_the_priors_games():
-    """`spread=0.1` is the prior's own cast score, so four-player games come out the same; a sum-led score does not."""
+def _plays_the_priors_games(players: int, count: int, seed: int, *variants: str) -> list[bool]:
+    """For each This Big! variant: whether it gives every one of `count` games against greedy the prior's result."""
     trials = load_bench("prior_trials")
     arena = load_bench("arena")
-    games = arena.matches("thisbig", 4, arena.PRIOR, "greedy", 24, 4300)
+    games = arena.matches("thisbig", players, arena.PRIOR, "greedy", count, seed)
     base = trials._shares("thisbig", "", games, 1)
-    assert trials._shares("thisbig", "spread=0.1", games, 1) == base
-    assert trials._shares("thisbig", "spread=100", games, 1) != base
+    return [trials._shares("thisbig", variant, games, 1) == base for variant in variants]
+
+
+def test_the_spread_variant_at_the_priors_weight_plays_the_priors_games():
+    """`spread=0.1` is the prior's own cast score, so four-player games come out the same; a sum-led score does not."""
+    assert _plays_the_priors_games(4, 24, 4300, "spread=0.1", "spread=100") == [True, False]
 
 
 def test_the_kinds_variant_counts_the_lures_left_and_at_weight_zero_plays_the_priors_games():
@@ -51,20 +55,14 @@ def test_the_kinds_variant_counts_the_lures_left_and_at_weight_zero_plays_the_pr
     view = SimpleNamespace(lures=["lure-r", "lure-r", "lure-b"])
     assert sorted(trials._kept(trials.Cast(view, [], "lure-r", 0, [1.0]))) == ["lure-b", "lure-r"]
     assert trials._kept(trials.Cast(view, [], "lure-b", 3, [1.0])) == ["lure-r", "lure-r"]
-    arena = load_bench("arena")
-    games = arena.matches("thisbig", 2, arena.PRIOR, "greedy", 30, 4400)
-    base = trials._shares("thisbig", "", games, 1)
-    assert trials._shares("thisbig", "kinds=0", games, 1) == base
-    assert trials._shares("thisbig", "kinds=5", games, 1) != base
+    assert _plays_the_priors_games(2, 30, 4400, "kinds=0", "kinds=5") == [True, False]
 
 
 def test_the_answers_variant_answers_legally_with_four_players_and_leaves_two_player_games_alone():
     """`answers=N` chooses 3+-player answers by paired worlds (a legal answer, the same one each time it is asked
     of the same table), and plays no two-player game differently from the prior."""
+    assert _plays_the_priors_games(2, 10, 4500, "answers=4") == [True]
     trials = load_bench("prior_trials")
-    arena = load_bench("arena")
-    two = arena.matches("thisbig", 2, arena.PRIOR, "greedy", 10, 4500)
-    assert trials._shares("thisbig", "answers=4", two, 1) == trials._shares("thisbig", "", two, 1)
     engine = registry.get("thisbig")
     policy = trials.thisbig_answers("4")
     state, rnd, asked, departed = engine.new_game(["a", "b", "c", "d"], None, 4600), random.Random(4600), 0, 0
