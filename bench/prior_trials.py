@@ -164,19 +164,27 @@ def thisbig_kinds(arg: str) -> Policy:
     return _thisbig_cast(lambda cast: (cast.plain + weight * len(set(_kept(cast))),))
 
 
-def thisbig_answers(arg: str) -> Policy:
-    """`answers=N`: with 3+ players, an answer chosen by N paired worlds (the engine's one-step chooser, ai.paired_choice).
+def _thisbig_paired(kind: str, two_players: bool, doc: str) -> Callable[[str], Policy]:
+    """A variant (`NAME=N`) whose `kind` decisions, at two-player tables or at 3+-player ones as `two_players`
+    says, are chosen by N paired worlds (the engine's one-step chooser, ai.paired_choice); the worlds draw from a
+    stream of their own, so the game's randomness is left as it was."""
+    def make(arg: str) -> Policy:
+        worlds = int(arg or 100)
+        prior = search.prior_for("thisbig")
 
-    The worlds draw from a stream of their own, so the game's randomness is left as it was."""
-    worlds = int(arg or 100)
-    prior = search.prior_for("thisbig")
+        def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+            if decision.kind != kind or len(decision.choices) == 1 or (len(state.players) == 2) != two_players:
+                return prior(engine, state, decision, rnd)
+            own = random.Random(repr((decision.seat, state.cast, state.hands[decision.seat], len(state.river),
+                                      state.buckets)))
+            return thisbig_ai.paired_choice(engine, state, decision, own, math.inf, max_worlds=worlds)
+        return policy
+    make.__doc__ = doc
+    return make
 
-    def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
-        if decision.kind != "answer" or len(decision.choices) == 1 or len(state.players) < 3:
-            return prior(engine, state, decision, rnd)
-        own = random.Random(repr((decision.seat, state.cast, state.hands[decision.seat], len(state.river), state.buckets)))
-        return thisbig_ai.paired_choice(engine, state, decision, own, math.inf, max_worlds=worlds)
-    return policy
+
+thisbig_answers = _thisbig_paired("answer", False, "`answers=N`: with 3+ players, an answer chosen by N paired worlds.")
+thisbig_casts = _thisbig_paired("cast", True, "`casts=N`: with two players, a cast chosen by N paired worlds (as `hard`).")
 
 
 # ---- Push Fish ---------------------------------------------------------------------------------------------
@@ -196,6 +204,7 @@ VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "spread"): thisbig_spread,
     ("thisbig", "kinds"): thisbig_kinds,
     ("thisbig", "answers"): thisbig_answers,
+    ("thisbig", "casts"): thisbig_casts,
     ("pushfish", "end-margin"): pushfish_end_margin,
 }
 _ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+import pytest
+
 from engines import registry, search
 from tests.bench_helpers import load_bench
 
@@ -58,21 +60,24 @@ def test_the_kinds_variant_counts_the_lures_left_and_at_weight_zero_plays_the_pr
     assert _plays_the_priors_games(2, 30, 4400, "kinds=0", "kinds=5") == [True, False]
 
 
-def test_the_answers_variant_answers_legally_with_four_players_and_leaves_two_player_games_alone():
-    """`answers=N` chooses 3+-player answers by paired worlds (a legal answer, the same one each time it is asked
-    of the same table), and plays no two-player game differently from the prior."""
-    assert _plays_the_priors_games(2, 10, 4500, "answers=4") == [True]
+@pytest.mark.parametrize(("name", "kind", "players", "alone"), [("answers", "answer", 4, 2), ("casts", "cast", 2, 4)])
+def test_a_paired_variant_chooses_its_decisions_legally_and_leaves_other_tables_alone(name, kind, players, alone):
+    """`answers=N` (3+-player answers) and `casts=N` (two-player casts) choose by paired worlds: a legal choice,
+    the same one each time it is asked of the same table, not always the prior's; and they play no game at the
+    other table size differently from the prior."""
+    assert _plays_the_priors_games(alone, 6, 4500, f"{name}=4") == [True]
     trials = load_bench("prior_trials")
     engine = registry.get("thisbig")
-    policy = trials.thisbig_answers("4")
-    state, rnd, asked, departed = engine.new_game(["a", "b", "c", "d"], None, 4600), random.Random(4600), 0, 0
-    while (pending := engine.decisions(state)) and asked < 8:
+    policy = trials.VARIANTS["thisbig", name]("4")
+    seats = ["a", "b", "c", "d"][:players]
+    state, rnd, asked, departed = engine.new_game(seats, None, 4600), random.Random(4600), 0, 0
+    while (pending := engine.decisions(state)) and asked < 6:
         d = pending[0]
-        if d.kind == "answer" and len(d.choices) > 1:
+        if d.kind == kind and len(d.choices) > 1:
             cid = policy(engine, state, d, random.Random(1))
             assert cid in {c.id for c in d.choices}
             assert policy(engine, state, d, random.Random(2)) == cid  # its worlds do not draw on the game's stream
             departed += cid != search.prior_for("thisbig")(engine, state, d, random.Random(1))
             asked += 1
         state, _ = engine.apply_to(state, d, engine.ai_choice(state, d, "greedy", rnd))
-    assert asked == 8 and departed
+    assert asked == 6 and departed
