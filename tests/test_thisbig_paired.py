@@ -19,8 +19,8 @@ from engines.thisbig.rules import points
 from tests.thisbig_helpers import table
 
 
-def cast_points(players: int, count: int, seed: int, kind: str = "cast") -> list[tuple[ThisBigState, Decision]]:
-    """`count` decisions of a kind (casts) with a choice, at random points of games the greedy player plays."""
+def decision_points(players: int, count: int, seed: int, kind: str) -> list[tuple[ThisBigState, Decision]]:
+    """`count` decisions of a kind (casts, answers) with a choice, at random points of games the greedy player plays."""
     rnd = random.Random(seed)
     found = []
     game = 0
@@ -55,7 +55,7 @@ def test_the_paired_caster_casts_the_lure_that_wins_over_the_one_that_hands_the_
 def test_the_paired_chooser_never_reads_what_its_seat_may_not_see(players, kind):
     """Two states that differ only in what the chooser may not see, the same seed: the same choice."""
     differed = 0
-    for i, (state, decision) in enumerate(cast_points(players, 8, seed=31, kind=kind)):
+    for i, (state, decision) in enumerate(decision_points(players, 8, seed=31, kind=kind)):
         other = ENGINE.determinise(state, decision.seat, random.Random(i))
         differed += ENGINE.dump(other) != ENGINE.dump(state)
         mine = paired_choice(ENGINE, state, decision, random.Random(i), 1.0, max_worlds=6)
@@ -67,14 +67,14 @@ def test_the_paired_chooser_never_reads_what_its_seat_may_not_see(players, kind)
 @pytest.mark.parametrize(("players", "kind"), [(2, "cast"), (4, "answer")])
 def test_a_paired_chooser_reading_the_true_hands_would_be_caught(monkeypatch, players, kind):
     """The check above can fail: worlds that keep the true hands choose differently somewhere."""
-    spots = cast_points(players, 30, seed=37, kind=kind)
+    spots = decision_points(players, 30, seed=37, kind=kind)
     others = [ENGINE.determinise(s, d.seat, random.Random(i)) for i, (s, d) in enumerate(spots)]
 
-    def casts() -> list[str]:
+    def choices() -> list[str]:
         return [paired_choice(ENGINE, o, d, random.Random(i), 1.0, max_worlds=6)
                 for i, (o, (_, d)) in enumerate(zip(others, spots, strict=True))]
 
-    honest = casts()
+    honest = choices()
 
     def peek(self, state, seat, rnd):
         new = clone(state)
@@ -82,7 +82,7 @@ def test_a_paired_chooser_reading_the_true_hands_would_be_caught(monkeypatch, pl
         return new
 
     monkeypatch.setattr(type(ENGINE), "determinise", peek)
-    assert casts() != honest
+    assert choices() != honest
 
 
 @pytest.mark.parametrize(("players", "kind"), [(2, "cast"), (4, "answer")])
@@ -90,7 +90,7 @@ def test_the_paired_chooser_keeps_to_its_budget_plus_a_fifth(monkeypatch, player
     """At random two-player casts and four-player answers, a 150 ms budget: a choice on offer, within 180 ms of
     this thread's CPU."""
     monkeypatch.setenv(BUDGET_ENV, "150")
-    for i, (state, decision) in enumerate(cast_points(players, 5, seed=41, kind=kind)):
+    for i, (state, decision) in enumerate(decision_points(players, 5, seed=41, kind=kind)):
         gc.collect()
         cpu = time.thread_time()
         choice = ENGINE.ai_choice(state, decision, "hard", random.Random(i))
