@@ -7,7 +7,7 @@ import pytest
 from engines.core import BadOptions, IllegalChoice, NotYourTurn
 from engines.thisbig import ENGINE
 from engines.thisbig.cards import FACES
-from engines.thisbig.rules import points
+from engines.thisbig.rules import ThisBigState, points
 from tests.thisbig_helpers import face_list, ids, press_forced, table
 
 LURES3 = ["lure-r lure-y lure-lunker"] * 4
@@ -396,3 +396,29 @@ def test_a_picked_known_card_is_no_longer_known():
     state, _ = cast(state, "lure-r")  # P1 casts red: P0 has none, P2 answers
     state, _ = ENGINE.apply(state, 2, "boot")  # the only card down: caught at once
     assert ENGINE.view(state, None).known[2] == [] and face_list(state.junk) == ["boot"]
+
+
+def _caught_after_a_private_restock(restock: str, known_copy_first: bool) -> ThisBigState:
+    """P1's red 1 is shown and goes back; P1 then restocks `restock` in private, and a red 1 of P1's is caught."""
+    state = table(["g1", "r1 boot", "r2 y1"], ["lure-r lure-r", "lure-b lure-b", "lure-r lure-r"],
+                  river=f"y2 {restock}", reveal_uncaught=True)
+    if not known_copy_first:  # the table deals a face's lower id first: give P1 the other red 1
+        swap = {0: 1, 1: 0}
+        state.hands = [sorted(swap.get(c, c) for c in hand) for hand in state.hands]
+        state.river = [swap.get(c, c) for c in state.river]
+    for seat, cid in [(0, "lure-r"), (1, "r1"), (2, "r2"), (0, "pick-2"),  # P1's red 1 shown, taken back
+                      (1, "lure-b"), (0, "pass"), (2, "pass"),
+                      (2, "lure-r"), (0, "pass"), (1, "boot"),  # the boot is caught: P1 restocks unseen
+                      (0, "lure-r"), (1, "r1"), (2, "pass")]:  # a red 1 of P1's is caught
+        state, _ = ENGINE.apply(state, seat, cid)
+    return state
+
+
+def test_a_shown_card_stays_known_only_while_the_table_can_know_it():
+    # Rulebook: hands are "secret from opponents"; a card shown by the reveal rule is known only until it leaves.
+    # P1 answers with the copy the table saw, so a second red 1 drawn unseen never shows in the public view.
+    states = [_caught_after_a_private_restock("r1", True), _caught_after_a_private_restock("r1", False),
+              _caught_after_a_private_restock("y3", False)]
+    views = [ENGINE.view(s, None).model_dump() for s in states]
+    assert views[0] == views[1] == views[2]
+    assert views[0]["known"] == [[], [], []] and "r1" in face_list(states[1].hands[1])

@@ -345,8 +345,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             return
         hand = state.hands[seat]
         cards = []
-        for f in cid.split("-"):
-            card = next(c for c in hand if FACES[c] == f)
+        for f in cid.split("-"):  # a copy the table has seen goes first, so what it knows of the hand stays true
+            card = next(c for c in sorted(hand, key=lambda c: c not in state.known) if FACES[c] == f)
             hand.remove(card)
             cards.append(card)
         if len(cards) == 2 and state.rng.randrange(2):
