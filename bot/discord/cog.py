@@ -531,14 +531,19 @@ class FishCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A fish: custom_id under no known prefix, or a "Which game?" select no longer on its message (a client not
-        yet refreshed), gets a clear private answer."""
+        """A click discord.py hands to no item gets the answer its item would give: a custom_id under no known
+        prefix, or a component no longer on its message (a client not yet refreshed: an old board's choice, a
+        lobby's Leave once its game started, a "Which game?" select that was answered)."""
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if (pick := GameSelect.__discord_ui_compiled_template__.fullmatch(custom_id)) and not on_message(interaction):
-            await self.table.picker.answer(interaction, ids.parse_pick(pick["body"]))
-        elif custom_id.startswith("fish:") and not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
-                                                       for item in (*components.DYNAMIC_ITEMS, GameSelect)):
-            async with self.table.work():
-                await self.table.tell(interaction, ids.MALFORMED)
+        if not custom_id.startswith("fish:"):
+            return
+        for kind in (*components.DYNAMIC_ITEMS, GameSelect):
+            if match := kind.__discord_ui_compiled_template__.fullmatch(custom_id):
+                if not on_message(interaction):  # discord.py runs an item only for a component its message carries
+                    item = await kind.from_custom_id(interaction, None, match)  # type: ignore[arg-type]
+                    await item.callback(interaction)
+                return
+        async with self.table.work():
+            await self.table.tell(interaction, ids.MALFORMED)
