@@ -101,3 +101,15 @@ async def test_away_hands_every_running_seat_to_the_stand_in_and_back_typed_else
     assert not one.seats[0].standin and not two.seats[1].standin
     assert only_reply(fake, await fake.slash(ann, "back", channel_id=lounge)) == \
         "No AI is standing in for you on this server."
+
+
+async def test_back_typed_in_a_game_where_no_ai_stands_in_changes_nothing_elsewhere(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    first, second = await toy_game(fake, run, ann, bob), await toy_game(fake, run, ann, bob)
+    await fake.slash(ann, "away")
+    place = (await run.host.get(first)).place_id
+    assert only_reply(fake, await fake.slash(ann, "back", channel_id=place)) == \
+        "Welcome back: your seat is yours again."
+    assert only_reply(fake, await fake.slash(ann, "back", channel_id=place)) == \
+        f"No AI is standing in for you in game #{first}, so nothing was done."
+    assert (await run.host.get(second)).seats[0].standin  # README: typed in a game's thread, that game only

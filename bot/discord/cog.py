@@ -219,6 +219,8 @@ class FishGroup(app_commands.Group):
         if any(stood_in(r) for r in here):
             await self._with_game(interaction, act, ("active",), stood_in)
             return
+        if seated := [r for r in here if r.seat_of(user) is not None]:  # typed in a game of yours: that game only
+            raise HostError(f"No AI is standing in for you in {messages.game_numbers(seated)}, so nothing was done.")
         everywhere = [r for r in await self.host.games(interaction.guild_id, None, ("active",)) if stood_in(r)]
         await ack(interaction)
         back = []
