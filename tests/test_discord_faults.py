@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from tests.discord_helpers import only_reply, toy_game
-from tests.fakediscord.server import ATTACH_FILES, SEND_MESSAGES, THREAD_PERMS, FakeDiscord
+from tests.fakediscord.server import ATTACH_FILES, SEND_IN_THREADS, SEND_MESSAGES, THREAD_PERMS, FakeDiscord
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -81,14 +81,21 @@ async def test_start_without_send_or_attach_permission_tells_the_host_and_opens_
     assert not await run.host.games(fake.guild_id)
 
 
-async def test_start_without_thread_permission_tells_the_host_the_game_stays_in_the_channel(fake: FakeDiscord, run):
-    ann = fake.add_user("Ann")
-    fake.bot_denied = THREAD_PERMS
+@pytest.mark.parametrize("denied", [THREAD_PERMS, SEND_IN_THREADS], ids=["no-threads", "threads-but-no-posts"])
+async def test_start_without_thread_permission_tells_the_host_the_game_stays_in_the_channel(fake: FakeDiscord, run,
+                                                                                            denied):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    fake.bot_denied = denied
     inter = await fake.slash(ann, "start toy")
     [note] = [m for m in fake.ephemeral_replies(inter)]
-    assert "Create Public Threads" in note.content
+    assert "Create Public Threads" in note.content and "Send Messages in Threads" in note.content
     [record] = await run.host.games(fake.guild_id)
     assert record.thread_id is None
+    lobby = await run.board(record.id)
+    await fake.click(bob, lobby, f"fish:l:{record.id}:join")
+    await fake.click(ann, lobby, f"fish:l:{record.id}:start")
+    assert (await run.host.get(record.id)).status == "active"
+    assert (await run.board(record.id)).channel_id == fake.channel_id  # the game is played in the channel
 
 
 async def test_429_rate_limits_delay_the_board_but_lose_and_double_nothing(fake: FakeDiscord, run):

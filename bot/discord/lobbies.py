@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from bot.discord.table import Table
 
 log = logging.getLogger(__name__)
-NO_THREADS = ("I can't create threads here (Create Public Threads), so this game will be played in this channel. "
-              "A moderator can allow it for me to give each game its own thread.")
+NO_THREADS = ("I can't create threads here and post in them (Create Public Threads, Send Messages in Threads), so "
+              "this game will be played in this channel. A moderator can allow them for me to give each game its "
+              "own thread.")
 NEEDED = {"send_messages": "Send Messages", "embed_links": "Embed Links", "attach_files": "Attach Files"}
 # per bot: finished game -> when a "Play again" lobby last mentioned its other players
 _REMATCH_PINGED: weakref.WeakKeyDictionary[Table, dict[int, float]] = weakref.WeakKeyDictionary()
@@ -71,7 +72,9 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
     message = await interaction.original_response()
     thread: discord.Thread | None = None
     channel = interaction.channel
-    if isinstance(channel, discord.TextChannel) and not interaction.app_permissions.create_public_threads:
+    perms = interaction.app_permissions
+    if isinstance(channel, discord.TextChannel) and not (perms.create_public_threads and
+                                                         perms.send_messages_in_threads):
         await interaction.followup.send(NO_THREADS, ephemeral=True)
     elif isinstance(channel, discord.TextChannel):
         try:

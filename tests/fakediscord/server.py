@@ -33,7 +33,8 @@ from tests.fakediscord.wire import (
 DISCORD_EPOCH_MS = 1_420_070_400_000
 MANAGE_GUILD = 1 << 5
 ALL_MEMBER = (1 << 41) - 1 & ~MANAGE_GUILD & ~(1 << 3)  # everything but admin and Manage Server
-THREAD_PERMS = (1 << 35) | (1 << 38)  # create public threads, send messages in threads
+SEND_IN_THREADS = 1 << 38
+THREAD_PERMS = (1 << 35) | SEND_IN_THREADS  # create public threads, send messages in threads
 SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 11, 1 << 14, 1 << 15
 
 
@@ -508,6 +509,8 @@ class FakeDiscord:
         if channel["type"] != 1 and self.bot_denied & SEND_MESSAGES:
             return error(403, 50013, "Missing Permissions")
         meta = channel.get("thread_metadata")
+        if meta is not None and self.bot_denied & SEND_IN_THREADS:
+            return error(403, 50013, "Missing Permissions")
         if meta and meta["archived"]:
             if meta["locked"]:
                 return error(400, 50083, "Thread is archived")
