@@ -325,10 +325,13 @@ class Host:
             record = await self._active(game_id, None)
             return await self._autoplay(Played(record=record, moves=[], events=[]), limit=1)
 
-    async def set_standin(self, game_id: int, seat: int, on: bool) -> Played:
-        """Let an AI play an idle person's seat (on) or stop it (off)."""
+    async def set_standin(self, game_id: int, seat: int, on: bool, idle_since: float | None = None) -> Played:
+        """Let an AI play an idle person's seat (on) or stop it (off); with `idle_since`, only if the seat still
+        waits since then (a timer found it idle; its person may have moved meanwhile)."""
         async with self._lock(game_id):
             record = await self._active(game_id, None)
+            if idle_since is not None and record.waiting.get(seat) != idle_since:
+                raise HostError("That seat has moved since; nothing was done.")
             if record.seats[seat].user_id is None:
                 raise HostError("That seat is already an AI player.")
             record.with_standin(seat, await self._standin_level(record) if on else None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.discord_helpers import only_reply, toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -55,6 +57,33 @@ async def test_after_the_stand_in_time_an_ai_plays_until_the_owner_comes_back(fa
     assert "Welcome back" in fake.ephemeral_replies(inter)[0].content
     assert not (await run.host.get(game)).seats[0].standin
 
+
+
+async def test_a_player_who_moves_while_the_timers_deliver_keeps_their_seat(fake, run, clock, monkeypatch):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    first = await toy_game(fake, run, ann, bob)  # Ann is idle here since now
+    clock.advance(36 * HOUR)
+    second = await toy_game(fake, run, bob, ann)  # Bob to act, then Ann
+    clock.advance(12 * HOUR)  # a stand-in is due for Ann in the first game, a reminder for Bob in the second
+    table = run.bot.table
+    remind = table._remind
+
+    async def ann_moves_meanwhile(record, seats):  # the tick posts a reminder; Ann moves in the first game
+        board = await run.board(first)
+        await fake.click(ann, board, board.custom_ids[0], wait=False)  # the bot is busy with this tick
+        for _ in range(500):
+            if (await run.host.get(first)).state.step:
+                break
+            await asyncio.sleep(0.01)
+        await remind(record, seats)
+
+    monkeypatch.setattr(table, "_remind", ann_moves_meanwhile)
+    due = await table.run_timers()
+    assert [r.id for r, _ in due.standins] == [first] and [r.id for r, _ in due.reminders] == [second]
+    record = await run.host.get(first)
+    assert not record.seats[0].standin and record.state.step == 1  # her own move, and no AI in her seat
+    assert not [m for m in fake.in_channel(record.place_id) if m.content.startswith("🤖")]
+    assert [m for m in fake.in_channel((await run.host.get(second)).place_id) if m.content.startswith("⏰")]
 
 async def test_a_lobby_that_never_starts_expires_and_loses_its_buttons(fake, run, clock):
     ann = fake.add_user("Ann")

@@ -545,6 +545,10 @@ class Table:
         return due
 
     async def _remind(self, record: GameRecord, seats: list[int]) -> None:
+        now = (await self.host.get(record.id)).waiting
+        seats = [s for s in seats if s in now and now[s] == record.waiting.get(s)]  # not a seat that moved since
+        if not seats:
+            return
         settings = await self.host.get_settings(record.guild_id)
         standin_at = int(timers.deadlines(record, settings, seats).standin_at)
         who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
@@ -560,16 +564,18 @@ class Table:
                            f"stands in <t:{standin_at}:R>{notices.board(record)}")
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
-        for seat in seats:
+        for seat in seats:  # only while the seat still waits as the timers found it: its person may have moved
             await self.stand_in(record, seat, f"🤖 An AI now plays for <@{record.seats[seat].user_id}> in game "
-                                              f"#{record.id}. Use `/fish back` to take your seat back.", ping=True)
+                                              f"#{record.id}. Use `/fish back` to take your seat back.", ping=True,
+                                idle_since=record.waiting.get(seat))
 
-    async def stand_in(self, record: GameRecord, seat: int, note: str, ping: bool) -> bool:
+    async def stand_in(self, record: GameRecord, seat: int, note: str, ping: bool,
+                       idle_since: float | None = None) -> bool:
         """Let the AI stand-in play a person's seat now and show the board with the note (ping: the note is a
-        message of its own, to mention them); False if the seat cannot have one (the game is over, or an AI
-        plays it already)."""
+        message of its own, to mention them); False if the seat cannot have one (the game is over, an AI plays
+        it already, or it no longer waits since `idle_since`)."""
         try:
-            played = await self.host.set_standin(record.id, seat, True)
+            played = await self.host.set_standin(record.id, seat, True, idle_since)
         except HostError:
             return False
         log.info("game %s: AI stand-in for seat %s", record.id, seat)
