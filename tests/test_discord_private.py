@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fakediscord.server import FakeDiscord
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -126,3 +128,24 @@ async def test_a_private_button_drawn_before_another_seat_answered_still_counts(
     assert not fake.ephemeral_replies(inter), "Bob's decision had not changed, so his click must count"
     moves = await run.host.history(game)
     assert [m.seat for m in moves[-2:]] == [0, 1]
+
+
+
+@pytest.mark.parametrize("end", ["leave", "cancel", "finish"])
+async def test_a_dm_whose_choice_ends_with_the_player_or_the_game_says_why(fake, run, end):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    dm = live_dm(fake, bob)
+    place = (await run.host.get(game)).place_id
+    if end == "leave":
+        await fake.slash(bob, "leave", channel_id=place)
+    elif end == "cancel":
+        await fake.slash(ann, "cancel", channel_id=place)
+    else:
+        await fake.click(ann, live_dm(fake, ann), live_dm(fake, ann).custom_ids[0])
+        await fake.click(bob, dm, dm.custom_ids[0])
+    said = {"leave": f"You left game #{game}; an AI plays your seat.", "cancel": f"Game #{game} was cancelled.",
+            "finish": f"Game #{game} is over: the final board is in its channel."}[end]
+    assert (await run.host.get(game)).status == {"leave": "active", "cancel": "cancelled", "finish": "finished"}[end]
+    latest = fake.dms(bob)[-1]  # the same DM, or (with private news at the end) a newer one
+    assert said in latest.content and not latest.custom_ids and not fake.messages[dm.id].custom_ids

@@ -24,11 +24,11 @@ from typing import Any
 import discord
 
 from bot import drawing, replay, timers
-from bot.discord import components, ids, limits, lobbies, messages, notices, picker, pictures
+from bot.discord import components, dms, ids, limits, lobbies, messages, notices, picker, pictures
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
-from bot.models import DmNote, GameRecord, Move, Played
-from engines.core import Decision, Event, GameError
+from bot.models import GameRecord, Move, Played
+from engines.core import Event, GameError
 from renderers import replay as replay_drawing
 
 log = logging.getLogger(__name__)
@@ -67,8 +67,7 @@ class Table:
         self._queued: dict[int, Update] = {}  # game -> news waiting for the game's next refresh
         self._background: set[asyncio.Task[None]] = set()
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
-        self._dms: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
-        self._dm_warned: set[tuple[int, int]] = set()
+        self.dms = dms.Dms(bot, host, self.drawer)  # each person's DM about each game
         self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
         self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
         self.picker = picker.Picker(self)  # commands waiting for a game to be picked in their "Which game?" select
@@ -125,8 +124,8 @@ class Table:
                 try:
                     played = await self._submit(ref.game, interaction.user.id, choice, ref.version)
                 except HostError as refused:
-                    if refused.message == OUTDATED and self._own_decision(await self.host.get(ref.game), seat,
-                                                                          private_only=False):
+                    now = await self.host.get(ref.game)
+                    if refused.message == OUTDATED and dms.own_decision(self.host, now, seat, private_only=False):
                         raise HostError(OUTDATED + STILL_OPEN) from None
                     raise
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
@@ -183,6 +182,7 @@ class Table:
         elif action == "leave":
             record = await self.host.leave(game, user.id, lobby_only)
             text = "You left the game." if record.status != "active" else "You left; an AI plays your seat."
+            await self.dms.close(record, user.id, f"You left game #{game}; an AI plays your seat.")
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level)
@@ -225,8 +225,8 @@ class Table:
             raise HostError("You are not playing in this game.")
         if record.state is None:
             raise HostError("This game has not started yet.")
-        decision = self._own_decision(record, seat, private_only=False)
-        text = self._private_text(record, seat, decision, [])
+        decision = dms.own_decision(self.host, record, seat, private_only=False)
+        text = dms.private_text(self.host, record, seat, decision, [])
         png = await pictures.hand_png(self.host, self.drawer, record, seat)
         kwargs: dict[str, Any] = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} if png else {}
         view = (components.decision_view(record.id, record.version, [decision], record.names, hand_button=False)
@@ -332,7 +332,7 @@ class Table:
             lines = [news.note, *lines[1 - messages.MAX_LINES:]]
         newly = await self._show_board(record, lines, fresh=news.started)
         shown = await self.host.get(game)
-        await self._deliver_private(shown, news.events)  # after: DMs link the new board
+        await self.dms.deliver(shown, news.events)  # after: DMs link the new board
         if shown.status == "finished" and (news.moves or news.events):
             await notices.game_over(self.bot, self.host, shown)
             return
@@ -430,105 +430,6 @@ class Table:
         await self.host.leave_thread(record.id)
         record = record.model_copy(update={"thread_id": None})
         return await self.bot.get_partial_messageable(record.place_id or 0).send(**kwargs), record
-
-    async def _deliver_private(self, record: GameRecord, events: Sequence[Event]) -> None:
-        """DM each person their private events and private decision; a new DM when there is news, else an edit."""
-        private: dict[int, list[str]] = {}
-        for e in events:
-            if e.private_to is not None:
-                private.setdefault(e.private_to, []).append(e.text)
-        for seat, s in enumerate(record.seats):
-            if s.user_id is None:
-                continue
-            decision = self._own_decision(record, seat, private_only=True)
-            texts = private.get(seat, [])
-            note = await self._dm_note(record.id, s.user_id)
-            if decision is None and not texts:
-                if note is not None and note.live:
-                    await self._retire_dm(record, s.user_id, note, "✓ Done.")
-                continue
-            view = (components.decision_view(record.id, record.version, [decision], record.names,
-                                             hand_button=False) if decision else None)
-            if note is not None and note.live and not texts:  # the same DM, its news kept
-                text = self._private_text(record, seat, decision, note.news)
-                with contextlib.suppress(discord.HTTPException):
-                    await self._dm_message(note).edit(content=text, view=view)
-                    continue
-            if note is not None and note.live:
-                await self._retire_dm(record, s.user_id, note, "(see the newer message below)")
-            await self._send_dm(record, s.user_id, self._private_text(record, seat, decision, texts), view,
-                                await pictures.hand_png(self.host, self.drawer, record, seat), tuple(texts))
-
-    async def _send_dm(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
-                       png: bytes | None, news: tuple[str, ...]) -> None:
-        """Send a DM carrying `news`; if DMs are closed (50007) say so once in the game's channel, without any
-        content."""
-        try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            sent = await channel.send(content=text, view=view or discord.utils.MISSING,
-                                      files=[pictures.as_file(png, messages.HAND_FILE)] if png else [])
-        except discord.Forbidden as exc:
-            if exc.code != notices.DMS_CLOSED:
-                raise
-            await self._set_dm_note(record.id, user_id, None)
-            if (record.id, user_id) not in self._dm_warned and record.place_id:
-                self._dm_warned.add((record.id, user_id))
-                await self.bot.get_partial_messageable(record.place_id).send(
-                    f"<@{user_id}>, I can't send you direct messages. Use `/fish hand` here or the "
-                    f"**My hand** button under the board to see your hand and make private choices.",
-                    allowed_mentions=messages.MENTION_USERS)
-            return
-        await self._set_dm_note(record.id, user_id, DmNote(channel.id, sent.id, view is not None, news))
-
-    async def _dm_note(self, game_id: int, user_id: int) -> DmNote | None:
-        """The player's last DM about the game: from memory, else as the host remembers it (e.g. before a restart)."""
-        key = (game_id, user_id)
-        if key not in self._dms:
-            self._dms[key] = await self.host.dm_note(game_id, user_id)
-        return self._dms[key]
-
-    async def _set_dm_note(self, game_id: int, user_id: int, note: DmNote | None) -> None:
-        self._dms[(game_id, user_id)] = note
-        await self.host.set_dm_note(game_id, user_id, note)
-
-    async def _retire_dm(self, record: GameRecord, user_id: int, note: DmNote, text: str) -> None:
-        """Take the components off an older DM; the private news it was sent with stays in it."""
-        await self._set_dm_note(record.id, user_id, dataclasses.replace(note, live=False))
-        if note.news:
-            text = limits.content("\n".join([*self._news_lines(record, note.news), text])) or text
-        with contextlib.suppress(discord.HTTPException):
-            await self._dm_message(note).edit(content=text, view=None)
-
-    def _dm_message(self, note: DmNote) -> discord.PartialMessage:
-        return self.bot.get_partial_messageable(note.channel_id, type=discord.ChannelType.private) \
-            .get_partial_message(note.message_id)
-
-    def _private_text(self, record: GameRecord, seat: int, decision: Decision | None, texts: Sequence[str]) -> str:
-        """The text of a private message: the game, news only this seat may see, and what to decide."""
-        lines = self._news_lines(record, texts)
-        if record.seats[seat].standin:
-            lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
-        elif decision is not None:
-            lines.append(f"**Your move:** {messages.shown(decision.prompt)}")
-        elif record.status == "active":
-            lines.append("Nothing for you to decide right now.")
-        if link := messages.board_link(record):
-            lines.append(f"Board: {link}")
-        return limits.content("\n".join(lines)) or ""
-
-    def _news_lines(self, record: GameRecord, texts: Sequence[str]) -> list[str]:
-        """A private message's head: the game's title, then each piece of news only its reader may see."""
-        title = f"**{messages.title(self.host.engine(record), record)}**"
-        return [title, *(f"🔒 {messages.shown(t)}" for t in texts)]
-
-    def _own_decision(self, record: GameRecord, seat: int, private_only: bool) -> Decision | None:
-        """The seat's pending decision for its person (None while an AI plays it)."""
-        if record.seats[seat].automated:
-            return None
-        for d in self.host.pending(record):
-            if d.seat == seat and (d.private or not private_only):
-                return d
-        return None
 
     # ---- timers ---------------------------------------------------------------------------------
     async def run_timers(self, now: float | None = None) -> timers.Due:

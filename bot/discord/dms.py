@@ -1,0 +1,139 @@
+"""A table's private messages: each person's DM about each game, sent with news, edited in place, or retired."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord import components, limits, messages, notices, pictures
+from bot.drawing import Drawer
+from bot.host import Host
+from bot.models import DmNote, GameRecord
+from engines.core import Decision, Event
+
+# what a DM whose choice is gone says once its game has ended
+ENDED = {"cancelled": "Game #{} was cancelled.", "finished": "Game #{} is over: the final board is in its channel."}
+
+
+class Dms:
+    """The DMs a bot sends about its games: one live DM per person and game, with their private choice."""
+
+    def __init__(self, bot: discord.Client, host: Host, drawer: Drawer) -> None:
+        self.bot, self.host, self.drawer = bot, host, drawer
+        self._notes: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
+        self._warned: set[tuple[int, int]] = set()  # (game, user) told in the channel that their DMs are closed
+
+    async def deliver(self, record: GameRecord, events: Sequence[Event]) -> None:
+        """DM each person their private events and private decision; a new DM when there is news, else an edit."""
+        private: dict[int, list[str]] = {}
+        for e in events:
+            if e.private_to is not None:
+                private.setdefault(e.private_to, []).append(e.text)
+        for seat, s in enumerate(record.seats):
+            if s.user_id is None:
+                continue
+            decision = own_decision(self.host, record, seat, private_only=True)
+            texts = private.get(seat, [])
+            if decision is None and not texts:
+                await self.close(record, s.user_id, ENDED.get(record.status, "✓ Done.").format(record.id))
+                continue
+            note = await self._note(record.id, s.user_id)
+            view = (components.decision_view(record.id, record.version, [decision], record.names,
+                                             hand_button=False) if decision else None)
+            if note is not None and note.live and not texts:  # the same DM, its news kept
+                text = private_text(self.host, record, seat, decision, note.news)
+                with contextlib.suppress(discord.HTTPException):
+                    await self._message(note).edit(content=text, view=view)
+                    continue
+            if note is not None and note.live:
+                await self._retire(record, s.user_id, note, "(see the newer message below)")
+            await self._send(record, s.user_id, private_text(self.host, record, seat, decision, texts), view,
+                             await pictures.hand_png(self.host, self.drawer, record, seat), tuple(texts))
+
+    async def _send(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
+                    png: bytes | None, news: tuple[str, ...]) -> None:
+        """Send a DM carrying `news`; if DMs are closed (50007) say so once in the game's channel, without any
+        content."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            sent = await channel.send(content=text, view=view or discord.utils.MISSING,
+                                      files=[pictures.as_file(png, messages.HAND_FILE)] if png else [])
+        except discord.Forbidden as exc:
+            if exc.code != notices.DMS_CLOSED:
+                raise
+            await self._set_note(record.id, user_id, None)
+            if (record.id, user_id) not in self._warned and record.place_id:
+                self._warned.add((record.id, user_id))
+                await self.bot.get_partial_messageable(record.place_id).send(
+                    f"<@{user_id}>, I can't send you direct messages. Use `/fish hand` here or the "
+                    f"**My hand** button under the board to see your hand and make private choices.",
+                    allowed_mentions=messages.MENTION_USERS)
+            return
+        await self._set_note(record.id, user_id, DmNote(channel.id, sent.id, view is not None, news))
+
+    async def _note(self, game_id: int, user_id: int) -> DmNote | None:
+        """The player's last DM about the game: from memory, else as the host remembers it (e.g. before a restart)."""
+        key = (game_id, user_id)
+        if key not in self._notes:
+            self._notes[key] = await self.host.dm_note(game_id, user_id)
+        return self._notes[key]
+
+    async def _set_note(self, game_id: int, user_id: int, note: DmNote | None) -> None:
+        """Remember the player's last DM about the game, here and in the host (it outlives a restart)."""
+        self._notes[(game_id, user_id)] = note
+        await self.host.set_dm_note(game_id, user_id, note)
+
+    async def close(self, record: GameRecord, user_id: int, text: str) -> None:
+        """Retire the player's live DM about the game, if any, with `text` in place of its choices."""
+        note = await self._note(record.id, user_id)
+        if note is not None and note.live:
+            await self._retire(record, user_id, note, text)
+
+    async def _retire(self, record: GameRecord, user_id: int, note: DmNote, text: str) -> None:
+        """Take the components off an older DM; the private news it was sent with stays in it."""
+        await self._set_note(record.id, user_id, dataclasses.replace(note, live=False))
+        if note.news:
+            text = limits.content("\n".join([*news_lines(self.host, record, note.news), text])) or text
+        with contextlib.suppress(discord.HTTPException):
+            await self._message(note).edit(content=text, view=None)
+
+    def _message(self, note: DmNote) -> discord.PartialMessage:
+        """The DM a note is about, to edit."""
+        return self.bot.get_partial_messageable(note.channel_id, type=discord.ChannelType.private) \
+            .get_partial_message(note.message_id)
+
+
+def private_text(host: Host, record: GameRecord, seat: int, decision: Decision | None,
+                 texts: Sequence[str]) -> str:
+    """The text of a private message: the game, news only this seat may see, and what to decide."""
+    lines = news_lines(host, record, texts)
+    if record.seats[seat].standin:
+        lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
+    elif decision is not None:
+        lines.append(f"**Your move:** {messages.shown(decision.prompt)}")
+    elif record.status == "active":
+        lines.append("Nothing for you to decide right now.")
+    else:
+        lines.append(ENDED.get(record.status, "✓ Done.").format(record.id))
+    if link := messages.board_link(record):
+        lines.append(f"Board: {link}")
+    return limits.content("\n".join(lines)) or ""
+
+
+def news_lines(host: Host, record: GameRecord, texts: Sequence[str]) -> list[str]:
+    """A private message's head: the game's title, then each piece of news only its reader may see."""
+    title = f"**{messages.title(host.engine(record), record)}**"
+    return [title, *(f"🔒 {messages.shown(t)}" for t in texts)]
+
+
+def own_decision(host: Host, record: GameRecord, seat: int, private_only: bool) -> Decision | None:
+    """The seat's pending decision for its person (None while an AI plays it)."""
+    if record.seats[seat].automated:
+        return None
+    for d in host.pending(record):
+        if d.seat == seat and (d.private or not private_only):
+            return d
+    return None
