@@ -23,7 +23,8 @@ from bot.models import (
     Move,
     Played,
     Seat,
-    clean_name,
+    ai_name,
+    seat_name,
 )
 from bot.store import SqliteStore, Store
 from bot.thinking import AI_ENV_PREFIX, Thinker, next_ai_decision, think_in_pool
@@ -160,7 +161,7 @@ class Host:
         now = self.clock()
         record = GameRecord(id=0, key=engine.key, options=opts, seed=0, status="lobby", host_user=user_id,
                             guild_id=guild_id, channel_id=channel_id,
-                            seats=[Seat(user_id=user_id, name=clean_name(name))] if seat_creator else [],
+                            seats=[Seat(user_id=user_id, name=seat_name(name, []))] if seat_creator else [],
                             created_at=now, updated_at=now, turn_since=now)
         record.id = await self.store.create(record, None)
         return record
@@ -174,7 +175,7 @@ class Host:
             engine = self.engine(record)
             if len(record.seats) >= engine.max_players:
                 raise HostError(f"This game is full ({engine.max_players} players).")
-            record.seats.append(Seat(user_id=user_id, name=clean_name(name)))
+            record.seats.append(Seat(user_id=user_id, name=seat_name(name, record.names)))
             return (await self._commit(record, None)).record
 
     async def add_ai(self, game_id: int, by_user: int, level: str = "normal") -> GameRecord:
@@ -189,8 +190,7 @@ class Host:
                 raise HostError(str(exc)) from None
             if len(record.seats) >= engine.max_players:
                 raise HostError(f"This game is full ({engine.max_players} players).")
-            number = sum(1 for s in record.seats if s.ai) + 1
-            record.seats.append(Seat(name=f"AI {number} ({level})", ai=level))
+            record.seats.append(Seat(name=ai_name(level, record.names), ai=level))
             return (await self._commit(record, None)).record
 
     async def leave(self, game_id: int, user_id: int, lobby_only: bool = False) -> GameRecord:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -16,6 +18,7 @@ NAME_MARKS_MAX = 2  # combining marks kept on one character (more is "Zalgo" tex
 NAME_FALLBACK = "Player"
 _SPACES = {"Cc", "Zs", "Zl", "Zp"}  # controls (\t, \n, \r, U+0085) and separators become one space
 _INVISIBLE = {"Cf", "Cs", "Co", "Cn"}  # zero-width and bidi controls, lone surrogates, private and unassigned
+_AI_LIKE = re.compile(r"AI \d+ \(\w+\)|.*\(AI, \w+\)", re.IGNORECASE)  # an AI seat's, or one left to an AI
 
 
 def clean_name(raw: str) -> str:
@@ -34,6 +37,34 @@ def clean_name(raw: str) -> str:
             marks = 0
         kept.append(" " if kind in _SPACES else ch)
     return " ".join("".join(kept).split())[:NAME_MAX].rstrip() or NAME_FALLBACK
+
+
+def seat_name(raw: str, taken: Sequence[str]) -> str:
+    """A person's name at a table: cleaned, marked when it reads like an AI seat's ("AI 1 (hard)"), and numbered
+    when someone seated there already has it (any case), so that no two seats read alike."""
+    name = clean_name(raw)
+    if _AI_LIKE.fullmatch(name):
+        name = _fit(name, " (person)")
+    used = {t.casefold() for t in taken}
+    base, number = name, 1
+    while name.casefold() in used:
+        number += 1
+        name = _fit(base, f" ({number})")
+    return name
+
+
+def ai_name(level: str, taken: Sequence[str]) -> str:
+    """An AI seat's name: "AI n (level)", n the first number from the count of AI-like names that is free."""
+    used = {t.casefold() for t in taken}
+    number = sum(1 for t in taken if _AI_LIKE.fullmatch(t)) + 1
+    while f"AI {number} ({level})".casefold() in used:
+        number += 1
+    return f"AI {number} ({level})"
+
+
+def _fit(name: str, suffix: str) -> str:
+    """The name with a suffix, cut to keep within NAME_MAX."""
+    return name[:NAME_MAX - len(suffix)].rstrip() + suffix
 
 
 Status = Literal["lobby", "active", "finished", "cancelled"]

@@ -19,6 +19,16 @@ async def test_a_stranger_pressing_a_choice_gets_not_your_turn(fake, run):
     assert (await run.host.get(game)).version == before.version
 
 
+
+async def test_two_people_of_one_name_are_told_apart_when_refused(fake, run):
+    ann, other = fake.add_user("Ann"), fake.add_user("Ann")
+    game = await toy_game(fake, run, ann, other)
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])
+    board = await run.board(game)
+    inter = await fake.click(ann, board, board.custom_ids[0])
+    assert only_reply(fake, inter) == "Not your turn: these choices are for Ann (2)."
+
 async def test_a_seated_player_pressing_another_seats_choice_gets_not_your_turn(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await toy_game(fake, run, ann, bob)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.host import Host
-from bot.models import NAME_MAX, clean_name
+from bot.models import NAME_MAX, clean_name, seat_name
 from engines import registry
 from renderers import registry as renderers
 
@@ -48,6 +48,27 @@ async def test_a_name_with_a_line_break_is_cleaned_where_the_seat_is_taken(db_pa
     finally:
         await host.close()
 
+
+
+async def test_no_two_seats_read_alike_and_no_person_reads_like_an_ai(db_path):
+    host = await Host.open(db_path)
+    try:
+        record = await host.create("wishes", {}, 1, "Ann", guild_id=5)
+        await host.join(record.id, 2, "ann")  # another person, the same name but for case
+        await host.add_ai(record.id, 1, "hard")
+        await host.join(record.id, 3, "AI 2 (hard)")  # the name the next AI would get
+        record = await host.add_ai(record.id, 1, "hard")
+        assert record.names == ["Ann", "ann (2)", "AI 1 (hard)", "AI 2 (hard) (person)", "AI 2 (hard)"]
+        assert len({n.casefold() for n in record.names}) == 5
+    finally:
+        await host.close()
+
+
+@pytest.mark.parametrize("raw, taken, name", [("W" * 40, ["W" * 32], "W" * 28 + " (2)"),
+                                              ("Bob (AI, hard)", [], "Bob (AI, hard) (person)"),
+                                              ("Ann", ["Ann", "Ann (2)"], "Ann (3)")])
+def test_a_seat_name_stays_within_the_limit_and_apart(raw, taken, name):
+    assert seat_name(raw, taken) == name and len(name) <= NAME_MAX
 
 @functools.cache
 def _recorded_game(key: str, players: int) -> tuple[tuple[int, str], ...]:
