@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import typing
 
+import pytest
+
 from engines import registry
-from tests.discord_helpers import toy_game
+from tests.discord_helpers import only_reply, toy_game
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.wire import RoleOption
 
@@ -264,3 +266,13 @@ async def test_help_lists_every_command_with_its_usage_starting_with_how_to_play
     assert usages[0] == "/fish start <game> [options]"  # where to begin comes first
     assert {usage.split()[1] for usage in usages} == SUBCOMMANDS | {"help"}  # every command, none stale
     assert "/fish history [player] [game] [page]" in usages and "/fish kick <player>" in usages
+
+
+@pytest.mark.parametrize("command", ["games", "away", "start toy", "rules toy", "top", "help"])
+async def test_a_command_typed_in_a_dm_is_refused_and_changes_nothing(fake, run, command):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    inter = await fake.slash(ann, command, channel_id=fake.dm_channel(ann))
+    assert only_reply(fake, inter) == "The /fish commands work only in a server's channels, not in DMs."
+    record = await run.host.get(game)
+    assert not record.seats[0].standin and len(await run.host.games(fake.guild_id)) == 1

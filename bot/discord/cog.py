@@ -49,7 +49,17 @@ async def ack(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-class FishGroup(app_commands.Group):
+class ServerOnly(app_commands.Group):
+    """A group of commands about a server's games: refused in a DM (where Discord should not send them: /fish is
+    guild-only)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.CheckFailure("The /fish commands work only in a server's channels, not in DMs.")
+        return True
+
+
+class FishGroup(ServerOnly):
     """Fishing tabletop games: start, join and play them here."""
 
     def __init__(self, table: Table) -> None:
@@ -82,8 +92,8 @@ class FishGroup(app_commands.Group):
     # ---- lobby ----------------------------------------------------------------------------------
     def _add_start(self) -> None:
         """`/fish start <game>`: one subcommand per registered game, with only that game's options."""
-        start = app_commands.Group(name="start", description="Open a lobby for a game; you host it.",
-                                   parent=self)  # a group with a parent joins it
+        start = ServerOnly(name="start", description="Open a lobby for a game; you host it.",
+                           parent=self)  # a group with a parent joins it
         for key, engine in self.engines.items():
             start.add_command(self._start_command(key, engine, start))
 
@@ -364,7 +374,7 @@ class FishGroup(app_commands.Group):
 
     def _add_rules(self) -> None:
         """`/fish rules <game>`: one subcommand per registered game."""
-        rules = app_commands.Group(name="rules", description="A short summary of a game's rules.", parent=self)
+        rules = ServerOnly(name="rules", description="A short summary of a game's rules.", parent=self)
         for key, engine in self.engines.items():
             rules.add_command(self._rules_command(key, engine, rules))
 

@@ -148,6 +148,13 @@ class FakeDiscord:
         """Another text channel in the guild (only seen by a bot that connects after)."""
         return self._add_channel({"type": 0, "name": name, "guild_id": str(self.guild_id)})
 
+    def dm_channel(self, user_id: int) -> int:
+        """The user's DM channel with the bot (opened if need be)."""
+        if user_id not in self.dm_of:
+            self.dm_of[user_id] = self._add_channel({"type": 1, "recipients": [self.users[user_id]],
+                                                     "last_message_id": None})
+        return self.dm_of[user_id]
+
     def foreign_channel(self, name: str = "elsewhere") -> int:
         """A text channel on another server, where a hostile user can post forged components."""
         return self._add_channel({"type": 0, "name": name, "guild_id": str(self.snowflake())})
@@ -481,9 +488,7 @@ class FakeDiscord:
         uid = int(body["recipient_id"])
         if uid not in self.users:
             return error(400, 50033, "Invalid Recipients")
-        if uid not in self.dm_of:
-            self.dm_of[uid] = self._add_channel({"type": 1, "recipients": [self.users[uid]], "last_message_id": None})
-        return self.channels[self.dm_of[uid]]
+        return self.channels[self.dm_channel(uid)]
 
     async def _patch_channel(self, _req: web.Request, body: Any, _files: Any, cid: str) -> Any:
         channel = self.channels.get(int(cid))
