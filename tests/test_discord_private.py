@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.fakediscord import render_stub
 from tests.fakediscord.server import FakeDiscord
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -149,3 +150,21 @@ async def test_a_dm_whose_choice_ends_with_the_player_or_the_game_says_why(fake,
     assert (await run.host.get(game)).status == {"leave": "active", "cancel": "cancelled", "finish": "finished"}[end]
     latest = fake.dms(bob)[-1]  # the same DM, or (with private news at the end) a newer one
     assert said in latest.content and not latest.custom_ids and not fake.messages[dm.id].custom_ids
+
+
+async def test_a_dm_edited_in_place_shows_the_picture_of_the_table_as_it_now_is(fake, run):
+    ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
+    await fake.slash(ann, "start secret", rounds=1)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    for user in (bob, cid):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # the weather: all three pick secretly now
+    dm = live_dm(fake, bob)
+    drawn = dm.files["hand.png"]
+    assert drawn == render_stub.hand(run.host.view(await run.host.get(game), 1))
+    await fake.click(ann, live_dm(fake, ann), live_dm(fake, ann).custom_ids[0])  # no news for Bob: edited in place
+    assert live_dm(fake, bob).id == dm.id
+    record = await run.host.get(game)
+    assert fake.messages[dm.id].files["hand.png"] == render_stub.hand(run.host.view(record, 1)) != drawn

@@ -25,6 +25,7 @@ class Dms:
         self.bot, self.host, self.drawer = bot, host, drawer
         self._notes: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
         self._warned: set[tuple[int, int]] = set()  # (game, user) told in the channel that their DMs are closed
+        self._pictures: dict[tuple[int, int], int] = {}  # (game, user) -> hash of the picture their live DM shows
 
     async def deliver(self, record: GameRecord, events: Sequence[Event]) -> None:
         """DM each person their private events and private decision; a new DM when there is news, else an edit."""
@@ -43,15 +44,20 @@ class Dms:
             note = await self._note(record.id, s.user_id)
             view = (components.decision_view(record.id, record.version, [decision], record.names,
                                              hand_button=False) if decision else None)
-            if note is not None and note.live and not texts:  # the same DM, its news kept
+            png = await pictures.hand_png(self.host, self.drawer, record, seat)
+            if note is not None and note.live and not texts:  # the same DM, its news kept, its picture kept current
                 text = private_text(self.host, record, seat, decision, note.news)
+                key, drawn = (record.id, s.user_id), hash(png)
+                files = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} \
+                    if png is not None and self._pictures.get(key) != drawn else {}
                 with contextlib.suppress(discord.HTTPException):
-                    await self._message(note).edit(content=text, view=view)
+                    await self._message(note).edit(content=text, view=view, **files)
+                    self._pictures[key] = drawn
                     continue
             if note is not None and note.live:
                 await self._retire(record, s.user_id, note, "(see the newer message below)")
-            await self._send(record, s.user_id, private_text(self.host, record, seat, decision, texts), view,
-                             await pictures.hand_png(self.host, self.drawer, record, seat), tuple(texts))
+            await self._send(record, s.user_id, private_text(self.host, record, seat, decision, texts), view, png,
+                             tuple(texts))
 
     async def _send(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
                     png: bytes | None, news: tuple[str, ...]) -> None:
@@ -72,6 +78,7 @@ class Dms:
                     f"**My hand** button under the board to see your hand and make private choices.",
                     allowed_mentions=messages.MENTION_USERS)
             return
+        self._pictures[(record.id, user_id)] = hash(png)
         await self._set_note(record.id, user_id, DmNote(channel.id, sent.id, view is not None, news))
 
     async def _note(self, game_id: int, user_id: int) -> DmNote | None:

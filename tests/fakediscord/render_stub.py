@@ -27,7 +27,7 @@ def hand(view: View) -> bytes | None:
     secret = getattr(view, "secret", None)
     if secret is None:
         secret = getattr(view, "my_pick", None)
-    return None if view.seat is None else _png(f"hand seat {view.seat}: {secret}")
+    return None if view.seat is None else _png(f"hand seat {view.seat}: {secret} to_act={view.to_act}")
 
 
 def final(view: View, result: Result) -> bytes:
