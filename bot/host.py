@@ -33,6 +33,8 @@ from engines.core import Decision, Event, GameEngine, GameError, GameState, Resu
 
 log = logging.getLogger(__name__)
 
+TIMER_FIELDS = ("remind_hours", "standin_hours", "lobby_hours")
+MIN_TIMER_HOURS = 0.25  # a shorter timer set now would fire at the next tick; older settings below it still load
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
 LEAVE_STARTED = ("This game has already started, so nothing was done. To leave it, use `/fish leave` in its "
@@ -406,7 +408,11 @@ class Host:
         try:
             updated = GuildSettings.model_validate({**current.model_dump(), **changes})
         except ValueError as exc:
-            raise HostError(f"Invalid setting: {exc.errors()[0]['msg']}.") from None  # type: ignore[attr-defined]
+            error = exc.errors()[0]  # type: ignore[attr-defined]
+            raise HostError(f"Invalid setting {error['loc'][0]}: {error['msg']}.") from None
+        if short := [k for k in TIMER_FIELDS if k in changes and getattr(updated, k) < MIN_TIMER_HOURS]:
+            raise HostError(f"Invalid setting {short[0]}: at least {MIN_TIMER_HOURS} hours (15 minutes); the timers "
+                            f"are checked about once a minute.")
         await self.store.put_settings(guild_id, updated)
         return updated
 

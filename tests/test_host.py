@@ -205,8 +205,11 @@ async def test_lobbies_expire_after_the_server_setting(db_path, clock, toy_game)
     expired = await host.expire_lobbies()
     assert [g.id for g in expired] == [old.id]
     assert (await host.get(old.id)).status == "cancelled"
-    with pytest.raises(HostError, match="Invalid setting"):
+    with pytest.raises(HostError, match="Invalid setting remind_hours: Input should be greater than 0"):
         await host.set_settings(10, remind_hours=-1)
+    with pytest.raises(HostError, match=r"Invalid setting lobby_hours: at least 0.25 hours \(15 minutes\)"):
+        await host.set_settings(10, lobby_hours=1e-05)
+    assert (await host.get_settings(10)).lobby_hours == 2  # refused settings change nothing
     await host.close()
 
 
