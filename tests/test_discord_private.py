@@ -6,6 +6,7 @@ import pytest
 
 from tests.fakediscord import render_stub
 from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.wire import error
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -168,3 +169,24 @@ async def test_a_dm_edited_in_place_shows_the_picture_of_the_table_as_it_now_is(
     assert live_dm(fake, bob).id == dm.id
     record = await run.host.get(game)
     assert fake.messages[dm.id].files["hand.png"] == render_stub.hand(run.host.view(record, 1)) != drawn
+
+
+async def test_a_dm_that_fails_keeps_no_one_else_from_theirs(fake, run, monkeypatch, caplog):
+    ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
+    post = fake._post_message
+
+    async def refuse_bob(req, body, files, channel):  # Discord refuses Bob's DMs with another code than "closed"
+        if int(channel) == fake.dm_channel(bob):
+            return error(403, 50001, "Missing Access")
+        return await post(req, body, files, channel)
+
+    monkeypatch.setattr(fake, "_post_message", refuse_bob)
+    await fake.slash(ann, "start secret", rounds=1)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    for user in (bob, cid):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # everyone picks secretly now, by DM
+    assert "Pick secretly" in live_dm(fake, cid).content and "Pick secretly" in live_dm(fake, ann).content
+    assert not fake.dms(bob) and any("the DM to seat 1 failed" in r.getMessage() for r in caplog.records)

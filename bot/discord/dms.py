@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 from collections.abc import Sequence
 
 import discord
@@ -14,6 +15,7 @@ from bot.host import Host
 from bot.models import DmNote, GameRecord
 from engines.core import Decision, Event
 
+log = logging.getLogger(__name__)
 # what a DM whose choice is gone says once its game has ended
 ENDED = {"cancelled": "Game #{} was cancelled.", "finished": "Game #{} is over: the final board is in its channel."}
 
@@ -36,28 +38,34 @@ class Dms:
         for seat, s in enumerate(record.seats):
             if s.user_id is None:
                 continue
-            decision = own_decision(self.host, record, seat, private_only=True)
-            texts = private.get(seat, [])
-            if decision is None and not texts:
-                await self.close(record, s.user_id, ENDED.get(record.status, "✓ Done.").format(record.id))
-                continue
-            note = await self._note(record.id, s.user_id)
-            view = (components.decision_view(record.id, record.version, [decision], record.names,
-                                             hand_button=False) if decision else None)
-            png = await pictures.hand_png(self.host, self.drawer, record, seat)
-            if note is not None and note.live and not texts:  # the same DM, its news kept, its picture kept current
-                text = private_text(self.host, record, seat, decision, note.news)
-                key, drawn = (record.id, s.user_id), hash(png)
-                files = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} \
-                    if png is not None and self._pictures.get(key) != drawn else {}
-                with contextlib.suppress(discord.HTTPException):
-                    await self._message(note).edit(content=text, view=view, **files)
-                    self._pictures[key] = drawn
-                    continue
-            if note is not None and note.live:
-                await self._retire(record, s.user_id, note, "(see the newer message below)")
-            await self._send(record, s.user_id, private_text(self.host, record, seat, decision, texts), view, png,
-                             tuple(texts))
+            try:
+                await self._deliver_to(record, seat, s.user_id, private.get(seat, []))
+            except discord.HTTPException:  # one person's DM failing must not keep the others from theirs
+                log.warning("game %s: the DM to seat %s failed", record.id, seat, exc_info=True)
+
+    async def _deliver_to(self, record: GameRecord, seat: int, user_id: int, texts: list[str]) -> None:
+        """One person's DM: closed when they have nothing to decide or read, else edited in place or sent anew."""
+        decision = own_decision(self.host, record, seat, private_only=True)
+        if decision is None and not texts:
+            await self.close(record, user_id, ENDED.get(record.status, "✓ Done.").format(record.id))
+            return
+        note = await self._note(record.id, user_id)
+        view = (components.decision_view(record.id, record.version, [decision], record.names,
+                                         hand_button=False) if decision else None)
+        png = await pictures.hand_png(self.host, self.drawer, record, seat)
+        if note is not None and note.live and not texts:  # the same DM, its news kept, its picture kept current
+            text = private_text(self.host, record, seat, decision, note.news)
+            key, drawn = (record.id, user_id), hash(png)
+            files = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} \
+                if png is not None and self._pictures.get(key) != drawn else {}
+            with contextlib.suppress(discord.HTTPException):
+                await self._message(note).edit(content=text, view=view, **files)
+                self._pictures[key] = drawn
+                return
+        if note is not None and note.live:
+            await self._retire(record, user_id, note, "(see the newer message below)")
+        await self._send(record, user_id, private_text(self.host, record, seat, decision, texts), view, png,
+                         tuple(texts))
 
     async def _send(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
                     png: bytes | None, news: tuple[str, ...]) -> None:
