@@ -11,11 +11,13 @@ from tests.fakediscord.wire import error
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 
-async def secret_game(fake: FakeDiscord, run, ann: int, bob: int, hints: bool = False) -> int:
-    """A started 'secret' game (one round) with Ann and Bob; Ann has called the weather."""
+async def secret_game(fake: FakeDiscord, run, ann: int, *others: int, hints: bool = False) -> int:
+    """A started 'secret' game (one round) with Ann and the others; Ann has called the weather, so every seat
+    picks secretly now."""
     await fake.slash(ann, "start secret", rounds=1, hints=hints or None)
     record = (await run.host.games(fake.guild_id))[-1]
-    await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
+    for user in others:
+        await fake.click(user, await run.board(record.id), f"fish:l:{record.id}:join")
     await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
     board = await run.board(record.id)
     await fake.click(ann, board, board.custom_ids[0])
@@ -155,13 +157,7 @@ async def test_a_dm_whose_choice_ends_with_the_player_or_the_game_says_why(fake,
 
 async def test_a_dm_edited_in_place_shows_the_picture_of_the_table_as_it_now_is(fake, run):
     ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
-    await fake.slash(ann, "start secret", rounds=1)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    for user in (bob, cid):
-        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
-    board = await run.board(game)
-    await fake.click(ann, board, board.custom_ids[0])  # the weather: all three pick secretly now
+    game = await secret_game(fake, run, ann, bob, cid)
     dm = live_dm(fake, bob)
     drawn = dm.files["hand.png"]
     assert drawn == render_stub.hand(run.host.view(await run.host.get(game), 1))
@@ -181,12 +177,6 @@ async def test_a_dm_that_fails_keeps_no_one_else_from_theirs(fake, run, monkeypa
         return await post(req, body, files, channel)
 
     monkeypatch.setattr(fake, "_post_message", refuse_bob)
-    await fake.slash(ann, "start secret", rounds=1)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    for user in (bob, cid):
-        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
-    board = await run.board(game)
-    await fake.click(ann, board, board.custom_ids[0])  # everyone picks secretly now, by DM
+    await secret_game(fake, run, ann, bob, cid)
     assert "Pick secretly" in live_dm(fake, cid).content and "Pick secretly" in live_dm(fake, ann).content
     assert not fake.dms(bob) and any("the DM to seat 1 failed" in r.getMessage() for r in caplog.records)
