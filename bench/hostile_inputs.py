@@ -97,6 +97,22 @@ async def main() -> None:
                 v = (await run.host.get(public)).version
                 inter = await fake.click(to_act, first, cid)
                 tally.add("click on an outdated board", await refused(run, fake, inter, public, v))
+            await fake.slash(ann, "start wishes")  # Ann against an AI: her board is edited in place while she acts
+            solo = (await run.host.games(fake.guild_id))[0].id
+            await fake.click(ann, await run.board(solo), f"fish:l:{solo}:ai")
+            await fake.click(ann, await run.board(solo), f"fish:l:{solo}:start")
+            for _ in range(12):
+                shown = await run.board(solo)
+                old = [c for c in shown.custom_ids if c.startswith("fish:c:")]
+                if not old or (await run.host.get(solo)).status != "active":
+                    break
+                await fake.click(ann, shown, old[0])
+                if (await run.board(solo)).id != shown.id:
+                    continue  # posted anew, not edited: its old buttons went with the old message
+                for cid in [c for c in old if c not in shown.custom_ids]:  # the message as it now is
+                    v = (await run.host.get(solo)).version
+                    inter = await fake.click(ann, shown, cid)
+                    tally.add("old choice no longer on its board", await refused(run, fake, inter, solo, v))
             for user in (ann, bob, eve):
                 v = (await run.host.get(game)).version
                 inter = await fake.click(user, board, f"fish:h:{game}", channel_id=elsewhere)
@@ -117,12 +133,15 @@ async def main() -> None:
             for owner, other in ((ann, bob), (bob, ann)):
                 for dm in owned[owner]:
                     for cid in dm.custom_ids:
-                        if other not in fake.dm_of:  # the other player's own DM channel with the bot
-                            fake.dm_of[other] = fake._add_channel(  # noqa: SLF001 - the fake is ours
-                                {"type": 1, "recipients": [fake.users[other]], "last_message_id": None})
-                        v = (await run.host.get(game)).version
-                        inter = await fake.click(other, dm, cid, channel_id=fake.dm_of[other])
+                        v = (await run.host.get(game)).version  # pressed in the other player's own DM channel
+                        inter = await fake.click(other, dm, cid, channel_id=fake.dm_channel(other))
                         tally.add("DM button copied to another player", await refused(run, fake, inter, game, v))
+            for command in ("games", "away", "back", "status", "start wishes", "top", "settings", "help"):
+                v = (await run.host.get(game)).version
+                count = len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES))
+                inter = await fake.slash(ann, command, channel_id=fake.dm_channel(ann))
+                tally.add("/fish command sent from a DM", await refused(run, fake, inter, game, v)
+                          and len(await run.host.games(fake.guild_id, statuses=ALL_STATUSES)) == count)
             for cid in MALFORMED:
                 v = (await run.host.get(game)).version
                 forged = {"type": 2, "style": 1, "label": "x", "custom_id": cid}
