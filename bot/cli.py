@@ -11,6 +11,7 @@ from pathlib import Path
 from types import FrameType
 
 from bot.store import StoreError
+from bot.typed_options import split_lists
 from engines import registry
 from engines.core import AI_LEVELS
 
@@ -71,15 +72,22 @@ def build_parser() -> argparse.ArgumentParser:
                        ("demo", "play an all-AI game and write every board image")):
         p = sub.add_parser(name, help=text)
         p.add_argument("game", choices=registry.keys())
-        p.add_argument("--players", type=int, default=3 if name == "play" else 4)
+        p.add_argument("--players", type=int, default=3 if name == "play" else 4,
+                       help="seats (default: %(default)s)")
         p.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 12}'")
-        p.add_argument("--seed", type=_seed, default=7 if name == "demo" else None)
+        p.add_argument("--seed", type=_seed, default=7 if name == "demo" else None,
+                       help="the deal (default: %(default)s)")
         p.add_argument("--level", default="normal", choices=(*AI_LEVELS, "random", "greedy"),
-                       help="AI level: easy, normal (greedy) or hard (the search player; FISHBOT_AI_BUDGET_MS per decision)")
+                       help="AI level: easy, normal (greedy) or hard (the search player; FISHBOT_AI_BUDGET_MS per "
+                            "decision)")
         p.add_argument("--db", default=None, help="SQLite file (default: a file in --out)")
-        p.add_argument("--out", default="out" if name == "play" else "demo-out", help="folder for images")
+        p.add_argument("--out", default="out" if name == "play" else "demo-out",
+                       help="folder for images (default: %(default)s)")
         if name == "play":
-            p.add_argument("--bots", type=int, default=2, help="how many seats AI players take")
+            p.add_argument("--bots", type=int, default=None,
+                           help="how many seats AI players take (default: all but one)")
+            p.add_argument("--resume", action="store_true",
+                           help="go on with the newest unfinished game of this kind in --db (seat options ignored)")
     return parser
 
 
@@ -139,8 +147,8 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return 0
     from bot import terminal
 
-    options = _options(args.options)
     engine = registry.get(args.game)
+    options = split_lists(engine, _options(args.options))  # list options typed as text too, as on Discord
     if not engine.min_players <= args.players <= engine.max_players:  # refused before anything is written
         raise SystemExit(f"--players: {engine.name} takes {engine.min_players} to {engine.max_players} players.")
     out = _folder(args.out)
@@ -148,8 +156,9 @@ def _run(command: str, args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, _interrupt)
     try:
         if command == "play":
-            return asyncio.run(terminal.play(args.game, args.players, args.bots, db, out, options, args.seed,
-                                             args.level))
+            bots = args.players - 1 if args.bots is None else args.bots
+            return asyncio.run(terminal.play(args.game, args.players, bots, db, out, options, args.seed, args.level,
+                                             resume=args.resume))
         asyncio.run(terminal.demo(args.game, args.players, db, out, options, args.seed, args.level))
         return 0
     except Exception as exc:  # noqa: BLE001 - a person's mistake (bad option) gets its message, not a trace

@@ -90,6 +90,11 @@ def backup(source: str, target: str) -> int:
         raise StoreError(f"Cannot back up {source}: there is no database file there; set FISHBOT_DB or --db.")
     if os.path.exists(target):
         raise StoreError(f"Cannot back up to {target}: that file already exists; choose a new file name.")
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise StoreError(f"Cannot back up to {target}: there is no folder {folder}; create it first.")
+    if not os.access(folder, os.W_OK):
+        raise StoreError(f"Cannot back up to {target}: the folder {folder} is not writable for this user.")
     partial = target + ".partial"
     try:
         with contextlib.closing(sqlite3.connect(source, timeout=5)) as src, \

@@ -10,12 +10,13 @@ from typing import Any, TextIO
 
 from bot import replay
 from bot.host import Host, HostError
-from bot.models import GameRecord
+from bot.models import GameRecord, Played
 from engines.core import Decision
 from renderers import registry as drawings
 from renderers import replay as replay_drawing
 
 TERMINAL_USER = 0  # user id of the person at the terminal
+MOVES_RECALLED = 12  # the moves shown again when a game resumes
 
 
 def save_board(record: GameRecord, host: Host, out: Path, name: str, seat: int | None = None) -> Path:
@@ -58,8 +59,10 @@ def standings(record: GameRecord, host: Host) -> str:
 
 
 async def play(key: str, players: int, bots: int, db: str, out: Path, options: dict[str, Any],
-               seed: int | None, level: str, read: Callable[[str], str] = input, write: TextIO | None = None) -> int:
-    """A person plays every human seat at this terminal (hot seat) against `bots` AI seats."""
+               seed: int | None, level: str, read: Callable[[str], str] = input, write: TextIO | None = None,
+               resume: bool = False) -> int:
+    """A person plays every human seat at this terminal (hot seat) against `bots` AI seats (`resume`: the newest
+    unfinished game of this kind in `db` instead of a new one)."""
     stream = write or sys.stdout
 
     def say(text: str = "") -> None:
@@ -67,25 +70,33 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
         stream.flush()
 
     humans = players - bots
-    if humans < 1 or bots < 0:
-        say("Need at least one human seat: --players must be larger than --bots.")
+    if not resume and (humans < 1 or bots < 0):
+        say(f"Need at least one human seat and no fewer than 0 AI seats: --players {players} with --bots {bots} "
+            f"leaves {humans} human seats.")
         return 2
     out.mkdir(parents=True, exist_ok=True)
     host = await Host.open(db)
     try:
-        record = await host.create(key, options, TERMINAL_USER, "Player 1", seat_creator=True)
-        for n in range(2, humans + 1):
-            await host.join(record.id, -n, f"Player {n}")  # hot-seat players get their own ids
-        for _ in range(bots):
-            await host.add_ai(record.id, TERMINAL_USER, level)
-        record = (await host.begin(record.id, TERMINAL_USER, seed=seed)).record
-        say(f"Game #{record.id}: {host.engine(record).name}. Seats: {', '.join(record.names)}.")
-        shown = 0
+        if resume:
+            open_games = [r for r in await host.games(None, None, ("active",)) if r.key == key]
+            if not open_games:
+                say(f"No unfinished game of {key} in {db}; leave out --resume to start one.")
+                return 2
+            record = await host.get(max(r.id for r in open_games))
+            say(f"Game #{record.id}: {host.engine(record).name}, resumed. Seats: {', '.join(record.names)}.")
+            for move in (await host.history(record.id, limit=MOVES_RECALLED)):
+                say(f"  - {record.seats[move.seat].name}: {move.label}")
+        else:
+            record = await host.create(key, options, TERMINAL_USER, "Player 1", seat_creator=True)
+            for n in range(2, humans + 1):
+                await host.join(record.id, -n, f"Player {n}")  # hot-seat players get their own ids
+            for _ in range(bots):
+                await host.add_ai(record.id, TERMINAL_USER, level)
+            say(f"Game #{record.id}: {host.engine(record).name}. Seats: {', '.join(record.names)}.")
+            played = await host.begin(record.id, TERMINAL_USER, seed=seed)
+            tell(played, say)
+            record = played.record
         while record.status == "active":
-            for move in (await host.history(record.id, limit=50)):
-                if move.index >= shown:
-                    say(f"  - {record.seats[move.seat].name}: {move.label}")
-                    shown = move.index + 1
             human = [d for d in host.pending(record) if not record.seats[d.seat].automated]
             if not human:
                 break
@@ -96,17 +107,18 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             say(drawings.get(record.key).text(host.view(record, decision.seat)))
             index = ask(decision, read, say)
             if index is None:
-                say("Bye. The game is saved in " + db + ".")
+                say(f"Bye. The game is saved in {db}: `fishbot play {key} --db {db} --resume` goes on with it.")
                 return 0
+            if any(s.automated for s in record.seats):
+                say("(the AI players think…)")
             try:
-                record = (await host.submit_seat(record.id, decision.seat, decision.choices[index].id,
-                                                 record.version)).record
+                played = await host.submit_seat(record.id, decision.seat, decision.choices[index].id, record.version)
             except HostError as exc:
                 say(exc.message)
                 record = await host.get(record.id)
-        for move in (await host.history(record.id, limit=50)):
-            if move.index >= shown:
-                say(f"  - {record.seats[move.seat].name}: {move.label}")
+                continue
+            tell(played, say)
+            record = played.record
         if record.status == "finished":
             save_board(record, host, out, "board.png")
             say(standings(record, host))
@@ -114,6 +126,13 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
         return 0
     finally:
         await host.close()
+
+
+def tell(played: Played, say: Callable[[str], None]) -> None:
+    """What the table saw happen: the public events, else each move by who made it (never a private event)."""
+    lines = [e.text for e in played.events if e.private_to is None]
+    for line in lines or [f"{played.record.seats[m.seat].name}: {m.label}" for m in played.moves]:
+        say(f"  - {line}")
 
 
 def ask(decision: Decision, read: Callable[[str], str], say: Callable[[str], None]) -> int | None:
@@ -144,6 +163,8 @@ async def demo(key: str, players: int, db: str, out: Path, options: dict[str, An
         for _ in range(players):
             await host.add_ai(record.id, TERMINAL_USER, level)
         record = (await host.begin(record.id, TERMINAL_USER, seed=seed, autoplay=False)).record
+        for old_board in out.glob("board_*.png"):  # an earlier demo's boards would read as this game's
+            old_board.unlink()
         save_board(record, host, out, "board_0000.png")
         lines = []
         step = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -41,8 +42,10 @@ def worker_count() -> int:
 
 
 def _start_worker(owner: int) -> None:
-    """Each worker's start: yield the CPU to the bot's event loop, and end when the bot's process ends."""
+    """Each worker's start: yield the CPU to the bot's event loop, and end when the bot's process ends (not on a
+    Ctrl-C at the terminal, which the bot's process answers for all of them)."""
     os.nice(NICE)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch, args=(owner,), name="owner-watch", daemon=True).start()
 
 

@@ -86,3 +86,54 @@ async def test_demo_writes_every_board_and_is_reproducible(tmp_path):
     assert (tmp_path / "a" / "final.png").stat().st_size > 1000
     with Image.open(tmp_path / "a" / "replay.gif") as replay:
         assert replay.n_frames == len(boards) + 1  # every board (each thisbig move shows), then the score chart
+
+
+async def test_a_stopped_game_goes_on_with_resume_and_says_how(tmp_path):
+    db, out = str(tmp_path / "g.db"), io.StringIO()
+    answers = iter(["1", "1", "q"])
+    await terminal.play("friendly", 3, 2, db, tmp_path, {}, 4, "random", read=lambda _: next(answers), write=out)
+    assert f"fishbot play friendly --db {db} --resume" in out.getvalue()
+    host = await Host.open(db)
+    (game,) = await host.games(None)
+    before = len(await host.history(game.id, limit=500))
+    await host.close()
+    again, more = io.StringIO(), iter(["1", "1", "q"])
+    code = await terminal.play("friendly", 3, 2, db, tmp_path, {}, None, "random", read=lambda _: next(more),
+                               write=again, resume=True)
+    assert code == 0 and again.getvalue().startswith(f"Game #{game.id}: Friendly Fishing, resumed.")
+    host = await Host.open(db)
+    (same,) = await host.games(None)
+    assert same.id == game.id and len(await host.history(game.id, limit=500)) > before
+    await host.close()
+    nothing = io.StringIO()
+    assert await terminal.play("wishes", 3, 2, db, tmp_path, {}, None, "random", read=lambda _: "q",
+                               write=nothing, resume=True) == 2
+    assert "No unfinished game of wishes" in nothing.getvalue()
+
+
+async def test_the_terminal_tells_what_the_table_saw_happen(tmp_path):
+    out = io.StringIO()
+    await terminal.play("thisbig", 3, 2, str(tmp_path / "g.db"), tmp_path, {}, 5, "greedy",
+                        read=lambda _: "1", write=out)
+    text = out.getvalue()
+    assert "Final scores:" in text and "picks" in text and "'s card: " in text  # what each pick caught
+
+
+def test_play_gives_every_seat_but_one_to_the_ai_unless_told(tmp_path, monkeypatch):
+    seen = []
+
+    async def play(key, players, bots, *args, **kwargs):
+        seen.append((players, bots))
+        return 0
+
+    monkeypatch.setattr(terminal, "play", play)
+    assert cli.main(["play", "wishes", "--players", "2", "--out", str(tmp_path)]) == 0
+    assert cli.main(["play", "wishes", "--players", "4", "--bots", "1", "--out", str(tmp_path)]) == 0
+    assert seen == [(2, 1), (4, 1)]
+
+
+async def test_a_demo_into_a_used_folder_leaves_no_board_of_the_game_before(tmp_path):
+    await terminal.demo("thisbig", 4, str(tmp_path / "a.db"), tmp_path, {}, 7, "greedy", write=io.StringIO())
+    await terminal.demo("thisbig", 2, str(tmp_path / "b.db"), tmp_path, {}, 7, "greedy", write=io.StringIO())
+    log = (tmp_path / "log.txt").read_text()
+    assert len(list(tmp_path.glob("board_*.png"))) == len(log.splitlines()) + 1

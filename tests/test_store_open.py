@@ -202,7 +202,7 @@ async def test_a_backup_taken_while_the_bot_runs_holds_every_accepted_choice(tmp
         await restored.close()
 
 
-def test_fishbot_backup_refuses_an_existing_target_and_a_missing_source(tmp_path):
+def test_fishbot_backup_refuses_an_existing_target_a_missing_source_and_a_missing_folder(tmp_path):
     target = tmp_path / "there.db"
     target.write_bytes(b"keep me")
     done = _cli(["backup", str(target), "--db", str(tmp_path / "missing.db")], tmp_path)
@@ -210,6 +210,9 @@ def test_fishbot_backup_refuses_an_existing_target_and_a_missing_source(tmp_path
     sqlite3.connect(tmp_path / "real.db").close()
     done = _cli(["backup", str(target), "--db", str(tmp_path / "real.db")], tmp_path)
     assert done.returncode == 1 and "already exists" in done.stderr and target.read_bytes() == b"keep me"
+    done = _cli(["backup", str(tmp_path / "backups" / "new.db"), "--db", str(tmp_path / "real.db")], tmp_path)
+    assert done.returncode == 1 and done.stderr.startswith("Cannot back up to ") and "create it first" in done.stderr
+    assert "real.db" not in done.stderr.split(":")[-1]  # the source is fine: the message is about the target
 
 
 async def test_an_accepted_choice_is_synced_to_disk_at_commit(tmp_path):

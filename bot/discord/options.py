@@ -17,6 +17,7 @@ from typing import Any, Literal
 from discord import app_commands
 from pydantic.fields import FieldInfo
 
+from bot.typed_options import split_lists
 from engines import registry
 from engines.core import GameEngine
 
@@ -108,14 +109,4 @@ def signature(options: list[GameOption]) -> inspect.Signature:
 
 def given(engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
     """The options typed for this game (those left empty dropped, list text split on commas)."""
-    fields = engine.Options.model_fields
-    return {k: _listed(fields[k], v) for k, v in values.items() if v is not None and k in fields}
-
-
-def _listed(info: FieldInfo, value: Any) -> Any:
-    """Text typed for a list option, split on commas ("3, 5" -> ["3", "5"]); the game's model converts items."""
-    ann = info.annotation
-    args = typing.get_args(ann) if typing.get_origin(ann) in (typing.Union, types.UnionType) else (ann,)
-    if isinstance(value, str) and any(typing.get_origin(a) is list for a in args):
-        return [part.strip() for part in value.split(",") if part.strip()]
-    return value
+    return split_lists(engine, {k: v for k, v in values.items() if v is not None and k in engine.Options.model_fields})
