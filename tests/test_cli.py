@@ -137,3 +137,11 @@ async def test_a_demo_into_a_used_folder_leaves_no_board_of_the_game_before(tmp_
     await terminal.demo("thisbig", 2, str(tmp_path / "b.db"), tmp_path, {}, 7, "greedy", write=io.StringIO())
     log = (tmp_path / "log.txt").read_text()
     assert len(list(tmp_path.glob("board_*.png"))) == len(log.splitlines()) + 1
+
+
+def test_list_options_may_be_typed_as_text_as_on_discord(tmp_path, capsys):
+    options = '{"legendary": "0, 1", "characters": "jack, loony", "length": "short"}'
+    assert cli.main(["demo", "pushfish", "--players", "2", "--options", options, "--out", str(tmp_path)]) == 0
+    assert cli.main(["demo", "pushfish", "--players", "2", "--options", '{"characters": "jack, nobody"}',
+                     "--out", str(tmp_path)]) == 2
+    assert "unknown characters ['nobody']" in capsys.readouterr().err
