@@ -8,7 +8,7 @@ import random
 
 from engines.playout import playout
 from engines.pushfish import ENGINE
-from engines.pushfish.cards import MISSIONS, mission_text
+from engines.pushfish.cards import GROUND, MISSIONS, matches, mission_text
 from tests.pushfish_helpers import (
     CENTRE,
     MISS,
@@ -172,6 +172,24 @@ def test_a_fish_used_for_one_mission_cannot_count_for_another(monkeypatch):
     assert s.turn == 1 and set(s.spent) == {card("Sardine"), card("Mackerel")}  # one way only: no question
     assert ENGINE._claimable(s, 0) == []
 
+
+
+def test_treasure_and_junk_fill_no_fish_mission_of_a_strength(monkeypatch):
+    """Rulebook: a mission is earned "when a fish card matching its strength is caught"; RULINGS: Treasure and
+    Junk are not fish. Old Boot, Tin Can and Fossil are all W, and fill Beachcomber, not Little Nibblers."""
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    offer_only(s, "Little Nibblers", "Beachcomber")
+    held = [card("Old Boot"), card("Tin Can")]
+    for c in held:
+        take_out(s, c)
+    set_catches(s, 0, held)
+    put(s, 0, "Fossil")
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
+    assert [m for m, _ in ENGINE._claimable(s, 0)] == [mission("Beachcomber")]
+    assert all(not matches("strength:" + z, GROUND[c]) for c in range(len(GROUND)) if GROUND[c].is_find
+               for z in ("W", "M", "S", "SS"))
 
 def test_back_from_choosing_the_fish_returns_to_the_missions_without_that_one(monkeypatch):
     """Back leaves the mission unclaimed and the fish free; that mission is not offered again in this mission

@@ -89,8 +89,8 @@ def matches(need: str, card: GroundCard) -> bool:
     """Whether a caught card fills one target of a mission."""
     if need.startswith("kind:"):
         return card.kind == need[5:]
-    if need.startswith("strength:"):
-        return card.strength == STRENGTHS.index(need[9:])
+    if need.startswith("strength:"):  # "fish of strength W": a Treasure or Junk card of that strength is no fish
+        return not card.is_find and card.strength == STRENGTHS.index(need[9:])
     if need == "rare":
         return card.rare
     if need == "find":
