@@ -321,6 +321,8 @@ def banner(img: Image.Image, title: str, players: list[str], to_act: list[int], 
     badge = px(width, 8) if one else 0
     title_w = min(draw.textlength(title, font=font(size, True)), width * 0.45)
     room = width - 3 * pad - title_w - (2 * badge + pad if one else 0)
+    if len(to_act) > 1 and not finished and draw.textlength(status, font=font(size, True)) > room:
+        status = f"Waiting for {len(to_act)} players"  # every name would not fit: the panels show whose
     status = fit_text(draw, status, int(room), size, True)
     tw = draw.textlength(status, font=font(size, True))
     x = width - pad - tw

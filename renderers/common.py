@@ -113,37 +113,6 @@ def rounded(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], f
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
-def turn_banner(draw: ImageDraw.ImageDraw, width: int, title: str, players: list[str], to_act: list[int],
-                finished: bool, y: int = 0, height: int = 56) -> int:
-    """The top bar: the game title and whose turn it is (marker, name). Returns its bottom y."""
-    draw.rectangle((0, y, width, y + height), fill=(40, 62, 88))
-    draw.text((16, y + height // 2), title, font=font(24, bold=True), fill=(255, 255, 255), anchor="lm")
-    if finished:
-        status = "Game over"
-    elif len(to_act) == 1:
-        status = f"{players[to_act[0]]} to act"
-    elif to_act:
-        status = "Waiting for " + ", ".join(players[s] for s in to_act)
-    else:
-        status = ""
-    f = font(22, bold=True)
-    tw = draw.textlength(status, font=f)
-    x = width - 16 - tw
-    draw.text((x, y + height // 2), status, font=f, fill=HIGHLIGHT, anchor="lm")
-    if len(to_act) == 1 and not finished:
-        seat_marker(draw, to_act[0], x - 22, y + height // 2, 14)
-    return y + height
-
-
-def last_action_bar(draw: ImageDraw.ImageDraw, width: int, y: int, lines: list[str], height: int = 34) -> int:
-    """A strip with the most recent public event. Returns its bottom y."""
-    draw.rectangle((0, y, width, y + height), fill=(225, 218, 200))
-    text = lines[-1] if lines else "Game started."
-    draw.text((16, y + height // 2), fit_text(draw, "Last: " + text, width - 32, 18), font=font(18), fill=INK,
-              anchor="lm")
-    return y + height
-
-
 def new_canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A blank RGB canvas and its drawing context."""
     if width > MAX_WIDTH:

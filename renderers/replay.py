@@ -62,10 +62,11 @@ def frames(renderer: str, title: str, views: Sequence[View], result: Result | No
     width = max(f.width for f in shown)
     height = max(f.height for f in shown)
     out = []
-    for f in shown:
-        if f.size != (width, height):
+    chart = len(shown) - 1 if result is not None and views else -1
+    for i, f in enumerate(shown):
+        if f.size != (width, height):  # a board where it stands on the others; the chart in the middle
             padded = Image.new("RGB", (width, height), BG)
-            padded.paste(f, (0, 0))
+            padded.paste(f, ((width - f.width) // 2, (height - f.height) // 2) if i == chart else (0, 0))
             f = padded
         out.append(f)
     return out

@@ -61,7 +61,7 @@ def _status_line(view: ThisBigView) -> str:
     lure = _name(view.cast)
     if view.phase == "answer":
         extra = " (largest fish)" if view.cast == "lure-lunker" else ""
-        return f"{name} cast a {lure}{extra}: answers come in secret."
+        return f"{name} cast a {lure}{extra}: answers in secret."
     return f"{name} cast a {lure} and picks one face-down card."
 
 
