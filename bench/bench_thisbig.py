@@ -3,6 +3,7 @@ at 6 players, late game."""
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -87,4 +88,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help; no options
     main()

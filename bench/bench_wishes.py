@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -91,4 +92,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help; no options
     main()

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from bot import replay
 from bot.host import Host, HostError
 from bot.models import GameRecord, Played
-from engines.core import Decision
+from engines.core import Decision, GameError
 from renderers import registry as drawings
 from renderers import replay as replay_drawing
 
@@ -93,7 +93,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             for _ in range(bots):
                 await host.add_ai(record.id, TERMINAL_USER, level)
             say(f"Game #{record.id}: {host.engine(record).name}. Seats: {', '.join(record.names)}.")
-            played = await host.begin(record.id, TERMINAL_USER, seed=seed)
+            played = await begin_or_cancel(host, record.id, seed, autoplay=True)
             tell(played, say)
             record = played.record
         while record.status == "active":
@@ -126,6 +126,16 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
         return 0
     finally:
         await host.close()
+
+
+async def begin_or_cancel(host: Host, game_id: int, seed: int | None, autoplay: bool) -> Played:
+    """Start the lobby's game; a lobby that cannot start (options that do not fit this table) is cancelled, so
+    the database keeps no lobby nobody will open again."""
+    try:
+        return await host.begin(game_id, TERMINAL_USER, seed=seed, autoplay=autoplay)
+    except (HostError, GameError):
+        await host.cancel(game_id, TERMINAL_USER)
+        raise
 
 
 def tell(played: Played, say: Callable[[str], None]) -> None:
@@ -162,7 +172,7 @@ async def demo(key: str, players: int, db: str, out: Path, options: dict[str, An
         record = await host.create(key, options, TERMINAL_USER, "Demo", seat_creator=False)
         for _ in range(players):
             await host.add_ai(record.id, TERMINAL_USER, level)
-        record = (await host.begin(record.id, TERMINAL_USER, seed=seed, autoplay=False)).record
+        record = (await begin_or_cancel(host, record.id, seed, autoplay=False)).record
         for old_board in out.glob("board_*.png"):  # an earlier demo's boards would read as this game's
             old_board.unlink()
         save_board(record, host, out, "board_0000.png")

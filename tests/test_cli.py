@@ -145,3 +145,12 @@ def test_list_options_may_be_typed_as_text_as_on_discord(tmp_path, capsys):
     assert cli.main(["demo", "pushfish", "--players", "2", "--options", '{"characters": "jack, nobody"}',
                      "--out", str(tmp_path)]) == 2
     assert "unknown characters ['nobody']" in capsys.readouterr().err
+
+
+async def test_options_that_do_not_fit_the_table_leave_no_lobby_behind(tmp_path):
+    db = str(tmp_path / "g.db")
+    with pytest.raises(Exception, match="first"):
+        await terminal.demo("wishes", 3, db, tmp_path, {"first_player": 4}, 7, "greedy", write=io.StringIO())
+    host = await Host.open(db)
+    assert [g.status for g in await host.games(None, None, ("lobby", "active", "cancelled"))] == ["cancelled"]
+    await host.close()
