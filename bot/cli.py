@@ -127,7 +127,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
         source = args.db or Settings().fishbot_db
         games = backup(source, args.path)
-        print(f"Backed up {source} ({games} games) to {args.path}.")
+        print(f"Backed up {source} ({games} game{'s' * (games != 1)}) to {args.path}.")
         return 0
     if command in ("run", "sync"):
         from bot.discord.runner import run_bot, sync_commands

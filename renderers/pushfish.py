@@ -538,7 +538,8 @@ def text(view: PushFishView) -> str:
                                           for m in view.offer if m >= 0))
     for s, name in enumerate(view.players):
         caught = ", ".join(_card_text(c) for c in view.catches[s]) or "nothing yet"
-        lines.append(f"  {name} ({CHARACTERS[view.chars[s]].name}): {view.hand_sizes[s]} items; caught {caught}")
+        held = view.hand_sizes[s]
+        lines.append(f"  {name} ({CHARACTERS[view.chars[s]].name}): {held} item{'s' * (held != 1)}; caught {caught}")
     if view.seat is not None and view.hand:
         lines.append("Your items: " + "; ".join(f"{ITEMS[i].name} ({ITEMS[i].points}): {ITEMS[i].text}"
                                                for i in view.hand))
