@@ -195,9 +195,10 @@ class Host:
             record.seats.append(Seat(name=ai_name(level, record.names), ai=level))
             return (await self._commit(record, None)).record
 
-    async def leave(self, game_id: int, user_id: int, lobby_only: bool = False) -> GameRecord:
+    async def leave(self, game_id: int, user_id: int, lobby_only: bool = False) -> Played:
         """Leave a lobby (an empty lobby closes) or hand an active seat to an AI (not with `lobby_only`, as for a
-        lobby's button); a leaving host's role passes to the first person still seated."""
+        lobby's button), which may play at once (its moves and events are in the result); a leaving host's role
+        passes to the first person still seated."""
         async with self._lock(game_id):
             record = await (self._lobby(game_id, LEAVE_STARTED) if lobby_only else self.get(game_id))
             seat = record.seat_of(user_id)
@@ -205,11 +206,11 @@ class Host:
                 raise HostError("You are not seated in this game.")
             if record.status == "lobby":
                 record.unseat(seat)
-                return (await self._commit(record, None)).record
+                return await self._commit(record, None)
             if record.status != "active":
                 raise HostError("This game is over.")
             record.hand_to_ai(seat, await self._standin_level(record))
-            return (await self._advance(record, [], [])).record
+            return await self._advance(record, [], [])
 
     async def remove_seat(self, game_id: int, by_user: int, user_id: int | None = None,
                           admin: bool = False) -> tuple[GameRecord, str]:

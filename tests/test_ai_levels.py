@@ -41,7 +41,7 @@ async def test_the_stand_in_plays_at_the_servers_level_hard_unless_changed(db_pa
     idle = host.pending(record)[0].seat
     played = await host.set_standin(record.id, idle, True)
     assert played.record.seats[idle].standin_level == "easy" and played.moves[0].by_ai
-    record = await host.leave(record.id, played.record.seats[1 - idle].user_id)
+    record = (await host.leave(record.id, played.record.seats[1 - idle].user_id)).record
     assert record.seats[1 - idle].ai == "easy" and record.seats[1 - idle].name.endswith("(AI, easy)")
     await host.close()
 

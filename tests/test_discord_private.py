@@ -180,3 +180,14 @@ async def test_a_dm_that_fails_keeps_no_one_else_from_theirs(fake, run, monkeypa
     await secret_game(fake, run, ann, bob, cid)
     assert "Pick secretly" in live_dm(fake, cid).content and "Pick secretly" in live_dm(fake, ann).content
     assert not fake.dms(bob) and any("the DM to seat 1 failed" in r.getMessage() for r in caplog.records)
+
+
+async def test_leaving_on_your_turn_shows_the_ais_move_and_sends_the_news_it_makes(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start secret", rounds=1, hints=True)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")  # Ann is to call the weather
+    await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)  # her AI calls it at once
+    assert "called" in (await run.board(game)).text()  # the board says what the AI did
+    assert "Your lucky number is 2" in live_dm(fake, bob).content  # and the news it made reached Bob

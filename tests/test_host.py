@@ -61,9 +61,9 @@ async def test_host_leaving_lobby_passes_role_and_last_leaver_closes_it(db_path,
     host = await Host.open(db_path, clock)
     game = await host.create(toy_game, {}, ALICE, "Alice")
     await host.join(game.id, BOB, "Bob")
-    record = await host.leave(game.id, ALICE)
+    record = (await host.leave(game.id, ALICE)).record
     assert record.host_user == BOB and record.status == "lobby"
-    record = await host.leave(game.id, BOB)
+    record = (await host.leave(game.id, BOB)).record
     assert record.status == "cancelled"
     await host.close()
 
@@ -112,7 +112,7 @@ async def test_replay_deals_a_leavers_seat_under_the_name_they_began_with(db_pat
     user = record.seats[host.pending(record)[0].seat].user_id
     record = (await host.submit(record.id, user, "take-1", record.version)).record
     bob = record.seat_of(BOB)
-    record = await host.leave(record.id, BOB)
+    record = (await host.leave(record.id, BOB)).record
     assert record.seats[bob].name == "Bob (AI, hard)" and record.seats[bob].began_as == "Bob"
     states = await host.replay_states(record.id)
     assert states[0].players[bob] == "Bob" and states[-1] == (await host.get(record.id)).state

@@ -176,13 +176,14 @@ class Table:
         """Do a lobby action for the interaction's user and refresh (`lobby_only`: Leave and Cancel refuse a game that
         has started, as a lobby's buttons must); returns a confirmation line."""
         user = interaction.user
+        played: Played | None = None  # what the action played (an AI taking a seat at once), to show with it
         if action == "join":
             await self.host.join(game, user.id, user.display_name)
             text = "You joined the game."
         elif action == "leave":
-            record = await self.host.leave(game, user.id, lobby_only)
-            text = "You left the game." if record.status != "active" else "You left; an AI plays your seat."
-            await self.dms.close(record, user.id, f"You left game #{game}; an AI plays your seat.")
+            played = await self.host.leave(game, user.id, lobby_only)
+            text = "You left the game." if played.record.status != "active" else "You left; an AI plays your seat."
+            await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level)
@@ -197,7 +198,7 @@ class Table:
         else:
             await self.host.cancel(game, user.id, admin=admin(interaction), lobby_only=lobby_only)
             text = "The game was cancelled."
-        await self.publish(game)
+        await self.publish(played or game)
         return text
 
     async def on_hand_button(self, interaction: discord.Interaction, game: int | None) -> None:
