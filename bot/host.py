@@ -322,6 +322,12 @@ class Host:
                 raise HostError("There is no such seat.")
             return await self._play(record, seat, choice_id)
 
+    async def resume_ai(self, game_id: int) -> Played:
+        """Let automated seats play what they owe (a restart, or a failed think, left them to move)."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, None)
+            return await self._autoplay(Played(record=record, moves=[], events=[]), limit=MAX_AUTOMATED_MOVES)
+
     async def step_ai(self, game_id: int) -> Played:
         """Play exactly one pending AI (or stand-in) decision, for callers that show every move."""
         async with self._lock(game_id):

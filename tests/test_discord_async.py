@@ -27,6 +27,29 @@ async def test_a_restarted_bot_resumes_the_game_and_old_components_still_work(fa
     assert fake.messages[bob_board.id].deleted  # the board moved down to ping Ann
 
 
+
+async def test_an_ai_thinking_when_the_bot_stopped_moves_once_it_is_back(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai-hard")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    thinking = asyncio.Event()
+
+    async def stopped_midway(*_args):  # the AI is still thinking when the process stops (a deploy, a crash)
+        thinking.set()
+        await asyncio.Event().wait()
+
+    run.host.think = stopped_midway
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0], wait=False)
+    await asyncio.wait_for(thinking.wait(), 5)
+    assert (await run.host.get(game)).state.step == 1  # Ann's move is stored, the AI's reply is not
+    await run.restart()
+    await fake.settle()
+    record = await run.host.get(game)
+    assert record.state.step == 2 and f"<@{ann}>" in (await run.board(game)).content  # the AI moved: Ann's turn
+
 async def test_an_idle_player_is_reminded_once_with_the_stand_in_deadline(fake, run, clock):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await toy_game(fake, run, ann, bob)

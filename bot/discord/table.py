@@ -304,10 +304,12 @@ class Table:
                 await self._refresh(game, news)
 
     async def resume_games(self) -> None:
-        """At start, show every active game at its current version, edited in place without a new ping.
+        """At start, let AI seats make the moves they owe, and show every active game at its current version,
+        edited in place without a new ping.
 
         A bot killed between a move's commit and its board edit left buttons that are now outdated (or,
-        killed right after Start, no board at all); this gives every game working buttons again.
+        killed right after Start, no board at all); one killed while an AI seat thought left that seat to move
+        (nothing else would ever ask it); this gives every game working buttons again.
         """
         async with self.work():
             for found in await self.host.active_games():
@@ -316,7 +318,8 @@ class Table:
                 self._pinged.setdefault(record.id, frozenset(
                     record.seats[s].user_id for s in waiting if record.seats[s].user_id is not None))
                 try:
-                    await self.publish(record.id)
+                    played = await self.host.resume_ai(record.id)
+                    await self.publish(played if played.moves else record.id)
                 except Exception:  # noqa: BLE001 - one game's trouble must not keep the others stale
                     log.exception("game %s: could not be shown again at start", record.id)
 
