@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from types import FrameType
 
+from bot.game_options import split_lists
 from bot.store import StoreError
-from bot.typed_options import split_lists
 from engines import registry
 from engines.core import AI_LEVELS
 

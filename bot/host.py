@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.game_options import playable_by_some_table
 from bot.models import (
     OPEN_STATUSES,
     DmNote,
@@ -33,8 +34,6 @@ from engines.core import Decision, Event, GameEngine, GameError, GameState, Resu
 
 log = logging.getLogger(__name__)
 
-TIMER_FIELDS = ("remind_hours", "standin_hours", "lobby_hours")
-MIN_TIMER_HOURS = 0.25  # a shorter timer set now would fire at the next tick; older settings below it still load
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
 LEAVE_STARTED = ("This game has already started, so nothing was done. To leave it, use `/fish leave` in its "
@@ -158,7 +157,7 @@ class Host:
         """
         engine = self._engine_for(key)
         parsed = engine.parse_options(options)
-        _playable_by_some_table(engine, parsed)
+        playable_by_some_table(engine, parsed)
         opts = parsed.model_dump(mode="json")
         now = self.clock()
         record = GameRecord(id=0, key=engine.key, options=opts, seed=0, status="lobby", host_user=user_id,
@@ -365,15 +364,11 @@ class Host:
         fields = {k: v for k, v in (("channel_id", channel_id), ("thread_id", thread_id),
                                     ("message_id", message_id)) if v is not None}
         if fields:
-            await self.store.set_fields(game_id, **fields)
-            if game_id in self._records:
-                self._records[game_id] = self._records[game_id].model_copy(update=fields)
+            await self._set_fields(game_id, **fields)
 
     async def leave_thread(self, game_id: int) -> None:
         """The game's thread is gone (deleted, or locked): the game lives in its channel from now on."""
-        await self.store.set_fields(game_id, thread_id=None)
-        if game_id in self._records:
-            self._records[game_id] = self._records[game_id].model_copy(update={"thread_id": None})
+        await self._set_fields(game_id, thread_id=None)
 
     async def dm_note(self, game_id: int, user_id: int) -> DmNote | None:
         """The player's last DM about the game, as remembered by `set_dm_note` (in any earlier process too)."""
@@ -383,13 +378,25 @@ class Host:
         """Remember (or, with None, forget) the player's last DM about the game."""
         await self.store.put_dm(game_id, user_id, note)
 
+    async def mark_final_shown(self, game_id: int) -> None:
+        """Note that the finished game's final board was posted (`finals_unshown` lists those it was not)."""
+        await self._set_fields(game_id, final_shown=True)
+
+    async def finals_unshown(self) -> list[GameRecord]:
+        """Finished games whose final board was never posted (the bot stopped between the last move and it)."""
+        return await self.store.finals_unshown()
+
     async def mark_reminded(self, game_id: int, seats: Sequence[int]) -> None:
         """Note that these waiting seats were reminded (once per wait)."""
         record = await self.get(game_id)
         reminded = sorted(set(record.reminded) | {s for s in seats if s in record.waiting})
-        await self.store.set_fields(game_id, reminded=reminded)
+        await self._set_fields(game_id, reminded=reminded)
+
+    async def _set_fields(self, game_id: int, **fields: Any) -> None:
+        """Store fields that do not change the game's version, in the store and in the cached record."""
+        await self.store.set_fields(game_id, **fields)
         if game_id in self._records:
-            self._records[game_id] = self._records[game_id].model_copy(update={"reminded": reminded})
+            self._records[game_id] = self._records[game_id].model_copy(update=fields)
 
     async def expire_lobbies(self, now: float | None = None) -> list[GameRecord]:
         """Cancel lobbies older than their server's lobby lifetime; returns those cancelled."""
@@ -411,15 +418,10 @@ class Host:
 
     async def set_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of a server's settings; bad values raise HostError and change nothing."""
-        current = await self.store.get_settings(guild_id)
         try:
-            updated = GuildSettings.model_validate({**current.model_dump(), **changes})
+            updated = (await self.store.get_settings(guild_id)).changed(changes)
         except ValueError as exc:
-            error = exc.errors()[0]  # type: ignore[attr-defined]
-            raise HostError(f"Invalid setting {error['loc'][0]}: {error['msg']}.") from None
-        if short := [k for k in TIMER_FIELDS if k in changes and getattr(updated, k) < MIN_TIMER_HOURS]:
-            raise HostError(f"Invalid setting {short[0]}: at least {MIN_TIMER_HOURS} hours (15 minutes); the timers "
-                            f"are checked about once a minute.")
+            raise HostError(str(exc)) from None
         await self.store.put_settings(guild_id, updated)
         return updated
 
@@ -587,19 +589,6 @@ class Host:
             await self.store.rate_finished()
         except Exception:  # noqa: BLE001 - the finishing move stands either way
             log.exception("game %s: finished, but rating it failed; it is rated at the next finish or start", game_id)
-
-
-def _playable_by_some_table(engine: GameEngine, options: Any) -> None:
-    """Refuse options that no number of players could start with (`legendary:99`); Start checks the real count."""
-    refusals = []
-    for count in range(engine.min_players, engine.max_players + 1):
-        try:
-            engine.check_players(count, options)
-            return
-        except GameError as exc:
-            refusals.append(exc.message)
-    raise HostError(f"No table of {engine.min_players}-{engine.max_players} players can start {engine.name} "
-                    f"with these options: {refusals[0]}")
 
 
 def _result_json(key: str, state_json: str) -> str | None:

@@ -115,6 +115,7 @@ class GameRecord(BaseModel):
     waiting: dict[int, float] = Field(default_factory=dict)  # seat -> since when its decision has waited
     waiting_version: dict[int, int] = Field(default_factory=dict)  # seat -> the version its wait began at
     reminded: list[int] = Field(default_factory=list)  # waiting seats already reminded in this wait
+    final_shown: bool = False  # a finished game's final board was posted (a restart posts it otherwise)
     state: GameState | None = Field(default=None, exclude=True)
 
     def seat_of(self, user_id: int) -> int | None:
@@ -282,6 +283,10 @@ class DmNote:
 LOBBY_ROLE_QUIET = 15 * 60.0  # seconds after a lobby mentions a server's lobby role before another may (no spam)
 
 
+TIMER_FIELDS = ("remind_hours", "standin_hours", "lobby_hours")
+MIN_TIMER_HOURS = 0.25
+
+
 class GuildSettings(BaseModel):
     """Per-server timing for asynchronous play, in hours, and the level of the AI that stands in for people."""
 
@@ -290,6 +295,19 @@ class GuildSettings(BaseModel):
     lobby_hours: float = Field(default=24.0, gt=0, le=24 * 30)
     standin_level: Literal["easy", "normal", "hard"] = "hard"  # engines.core.AI_LEVELS
     lobby_role: int | None = Field(default=None, gt=0)  # a role mentioned when a lobby opens here (not too often)
+
+    def changed(self, changes: dict[str, Any]) -> GuildSettings:
+        """These settings with some changed; a bad value raises ValueError naming the setting. A timer set now
+        must be at least MIN_TIMER_HOURS (it would fire at the next tick); shorter ones set before still load."""
+        try:
+            updated = GuildSettings.model_validate({**self.model_dump(), **changes})
+        except ValueError as exc:
+            error = exc.errors()[0]  # type: ignore[attr-defined]
+            raise ValueError(f"Invalid setting {error['loc'][0]}: {error['msg']}.") from None
+        if short := [k for k in TIMER_FIELDS if k in changes and getattr(updated, k) < MIN_TIMER_HOURS]:
+            raise ValueError(f"Invalid setting {short[0]}: at least {MIN_TIMER_HOURS} hours (15 minutes); the "
+                             f"timers are checked about once a minute.")
+        return updated
 
 
 class PlayerSettings(BaseModel):

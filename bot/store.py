@@ -47,6 +47,7 @@ class StoreError(Exception):
         self.message = message
 
 
+CLOCK_FIELDS = {"reminded", "final_shown"}  # kept inside the clocks column, each set on its own
 RESTORE_HINT = "restore it from a backup (fishbot backup) or move it away to start with an empty database"
 
 
@@ -184,6 +185,10 @@ class Store(ABC):
         """How a rated game moved each seat's rating in its game ((before, after), None: unrated); [] if unrated."""
 
     @abstractmethod
+    async def finals_unshown(self) -> list[GameRecord]:
+        """Finished games whose final board was never posted (the bot stopped between the last move and it)."""
+
+    @abstractmethod
     async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
         """Games of a server (every server when guild_id is None) in these statuses, newest first."""
 
@@ -251,13 +256,15 @@ def _record(row: Sequence[Any]) -> tuple[GameRecord, str | None]:
         updated_at=updated_at, turn_since=turn_since,
         waiting={int(k): v for k, v in timing["waiting"].items()}, reminded=timing["reminded"],
         waiting_version={int(k): v for k, v in timing.get("versions", {}).items()},
+        final_shown=timing.get("final_shown", status == "finished"),  # a row from before the mark: shown if over
     )
     return record, state
 
 
 def _clocks_json(record: GameRecord) -> str:
     """The clocks column."""
-    return json.dumps({"waiting": record.waiting, "versions": record.waiting_version, "reminded": record.reminded})
+    return json.dumps({"waiting": record.waiting, "versions": record.waiting_version, "reminded": record.reminded,
+                       "final_shown": record.final_shown})
 
 
 def _seats_json(record: GameRecord) -> str:
@@ -383,16 +390,16 @@ class SqliteStore(RecordQueries, SettingsQueries, Store):
 
     async def set_fields(self, game_id: int, **fields: Any) -> None:
         """Update plain columns that do not change the game's version."""
-        allowed = {"channel_id", "thread_id", "message_id", "reminded"}
+        allowed = {"channel_id", "thread_id", "message_id", *CLOCK_FIELDS}
         if not fields or set(fields) - allowed:
             raise ValueError(f"set_fields takes only {sorted(allowed)}")
-        if "reminded" in fields:  # a reminder touches only the reminded list inside the clocks column
-            seats = json.dumps(fields.pop("reminded"))
+        for name in CLOCK_FIELDS & set(fields):  # these touch only their own key inside the clocks column
+            value = json.dumps(fields.pop(name))
             async with self._lock:
-                await self._conn.execute("UPDATE games SET clocks = json_set(clocks, '$.reminded', json(?)) "
-                                         "WHERE id = ?", (seats, game_id))
-            if not fields:
-                return
+                await self._conn.execute(f"UPDATE games SET clocks = json_set(clocks, '$.{name}', json(?)) "
+                                         "WHERE id = ?", (value, game_id))
+        if not fields:
+            return
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self._lock:
             await self._conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
@@ -409,6 +416,14 @@ class SqliteStore(RecordQueries, SettingsQueries, Store):
             async with self._conn.execute(sql, args) as cur:
                 rows = await cur.fetchall()
         return [Move(index=r[0], seat=r[1], choice_id=r[2], label=r[3], by_ai=bool(r[4]), at=r[5]) for r in rows]
+
+    async def finals_unshown(self) -> list[GameRecord]:
+        """Finished games whose final board was never posted."""
+        async with self._lock:
+            async with self._conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'finished' AND "
+                                          "json_extract(clocks, '$.final_shown') = 0") as cur:
+                rows = await cur.fetchall()
+        return [_record(r)[0] for r in rows]
 
     async def find(self, guild_id: int | None, statuses: Sequence[str]) -> list[GameRecord]:
         """Games of a server in these statuses, newest first."""

@@ -50,6 +50,28 @@ async def test_an_ai_thinking_when_the_bot_stopped_moves_once_it_is_back(fake, r
     record = await run.host.get(game)
     assert record.state.step == 2 and f"<@{ann}>" in (await run.board(game)).content  # the AI moved: Ann's turn
 
+
+async def test_a_game_won_just_before_the_bot_stopped_gets_its_final_board_once_it_is_back(fake, run, monkeypatch):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob, stones=1)
+
+    async def stopped_before_posting(*_args, **_kwargs):  # the winning move is stored, then the process stops
+        return None
+
+    monkeypatch.setattr(run.bot.table, "publish", stopped_before_posting)
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])
+    record = await run.host.get(game)
+    assert record.status == "finished" and "The game is over" not in (await run.board(game)).text()
+    await run.restart()
+    await fake.settle()
+    final = await run.board(game)
+    assert "The game is over" in final.text() and final.custom_ids == [f"fish:r:{game}", f"fish:a:{game}"]
+    posted = len(fake.in_channel(record.place_id))
+    await run.restart()  # shown once: the next start leaves it alone
+    await fake.settle()
+    assert len(fake.in_channel(record.place_id)) == posted and (await run.board(game)).id == final.id
+
 async def test_an_idle_player_is_reminded_once_with_the_stand_in_deadline(fake, run, clock):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await toy_game(fake, run, ann, bob)

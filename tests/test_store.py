@@ -111,3 +111,15 @@ async def test_a_players_last_dm_is_remembered_replaced_and_forgotten_across_reo
     await store.put_dm(game, 1, None)
     assert await store.get_dm(game, 1) is None and await store.get_dm(game, 2) is not None
     await store.close()
+
+
+async def test_finished_games_whose_final_board_was_not_posted_are_listed_and_older_rows_count_as_posted(db_path):
+    store = await SqliteStore.open(db_path)
+    ids = [await store.create(record(status="finished"), None) for _ in range(3)]
+    await store.set_fields(ids[1], final_shown=True)
+    await store._conn.execute("UPDATE games SET clocks = json_remove(clocks, '$.final_shown') WHERE id = ?",
+                              (ids[2],))  # a row written before the mark existed: its board was posted then
+    assert [g.id for g in await store.finals_unshown()] == [ids[0]]
+    await store.set_fields(ids[0], final_shown=True, message_id=5)
+    assert await store.finals_unshown() == [] and (await store.load(ids[0]))[0].message_id == 5
+    await store.close()

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from discord import app_commands
 from pydantic.fields import FieldInfo
 
-from bot.typed_options import split_lists
+from bot.game_options import split_lists
 from engines import registry
 from engines.core import GameEngine
 

@@ -322,6 +322,11 @@ class Table:
                     await self.publish(played if played.moves else record.id)
                 except Exception:  # noqa: BLE001 - one game's trouble must not keep the others stale
                     log.exception("game %s: could not be shown again at start", record.id)
+            for record in await self.host.finals_unshown():  # stopped between the last move and its final board
+                try:
+                    await self.publish(record.id)
+                except Exception:  # noqa: BLE001 - as above
+                    log.exception("game %s: its final board could not be shown at start", record.id)
 
     async def _refresh(self, game: int, news: Update) -> None:
         """Show the game's latest state with this news (the game's refresh lock held)."""
@@ -335,6 +340,8 @@ class Table:
         if news.note:  # a note on the game comes before the moves that followed it
             lines = [news.note, *lines[1 - messages.MAX_LINES:]]
         newly = await self._show_board(record, lines, fresh=news.started)
+        if record.status == "finished" and not record.final_shown:
+            await self.host.mark_final_shown(game)
         shown = await self.host.get(game)
         await self.dms.deliver(shown, news.events)  # after: DMs link the new board
         if shown.status == "finished" and (news.moves or news.events):

@@ -1,0 +1,41 @@
+"""Game options as people give them (a slash command's fields, the terminal's --options): a list may be typed as
+comma-separated text ("0, 2"), which becomes a list before the game's own model validates it; and a check that
+some table size can start with them."""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any
+
+from pydantic.fields import FieldInfo
+
+from engines.core import BadOptions, GameEngine, GameError
+
+
+def split_lists(engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
+    """The options with text given for a list option split on commas ("3, 5" -> ["3", "5"]); others as given."""
+    fields = engine.Options.model_fields
+    return {k: _listed(fields[k], v) if k in fields else v for k, v in values.items()}
+
+
+def _listed(info: FieldInfo, value: Any) -> Any:
+    """Text for a list option, split on commas; the game's model converts the items."""
+    ann = info.annotation
+    args = typing.get_args(ann) if typing.get_origin(ann) in (typing.Union, types.UnionType) else (ann,)
+    if isinstance(value, str) and any(typing.get_origin(a) is list for a in args):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
+
+
+def playable_by_some_table(engine: GameEngine, options: Any) -> None:
+    """Refuse options that no number of players could start with (`legendary:99`); Start checks the real count."""
+    refusals = []
+    for count in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.check_players(count, options)
+            return
+        except GameError as exc:
+            refusals.append(exc.message)
+    raise BadOptions(f"No table of {engine.min_players}-{engine.max_players} players can start {engine.name} "
+                     f"with these options: {refusals[0]}")
