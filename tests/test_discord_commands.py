@@ -276,3 +276,12 @@ async def test_a_command_typed_in_a_dm_is_refused_and_changes_nothing(fake, run,
     assert only_reply(fake, inter) == "The /fish commands work only in a server's channels, not in DMs."
     record = await run.host.get(game)
     assert not record.seats[0].standin and len(await run.host.games(fake.guild_id)) == 1
+
+
+async def test_games_lists_whole_lines_within_one_message_and_says_how_many_more(fake, run):
+    ann, bob = fake.add_user("Annabelle " + "A" * 22), fake.add_user("Bartholomew " + "B" * 20)
+    games = [await toy_game(fake, run, ann, bob) for _ in range(14)]
+    text = only_reply(fake, await fake.slash(ann, "games"))
+    *listed, tail = text.split("\n")
+    assert len(text) <= 2000 and tail == f"…and {len(games) - len(listed)} more." and 5 < len(listed) < 14
+    assert all(line.endswith(">)") for line in listed)  # each line whole, its board link last

@@ -304,9 +304,13 @@ class FishGroup(ServerOnly):
             return
         me = interaction.user.id
         found.sort(key=lambda r: (not messages.waits_on(r, me), r.seat_of(me) is None, r.id))
-        lines = [messages.game_line(r, self.names.get(r.key, r.key), me) for r in found[:GAMES_SHOWN]]
-        if len(found) > GAMES_SHOWN:
-            lines.append(f"…and {len(found) - GAMES_SHOWN} more.")
+        lines: list[str] = []
+        for i, record in enumerate(found):  # as many whole lines as one message holds, then how many are left
+            line, more = messages.game_line(record, self.names.get(record.key, record.key), me), len(found) - i
+            if i == GAMES_SHOWN or len("\n".join([*lines, line, f"…and {more - 1} more."])) > limits.CONTENT:
+                lines.append(f"…and {more} more.")
+                break
+            lines.append(line)
         await self.table.tell(interaction, "\n".join(lines))
 
     @app_commands.command(name="stats")
