@@ -36,8 +36,8 @@ class RecordQueries:
                                           "GROUP BY key", (guild_id, user_id)) as cur:
                 per_game = await cur.fetchall()
             async with self._conn.execute("SELECT game_id, key, place, players, won, ended_at, name FROM finishes "
-                                          "WHERE guild_id IS ? AND user_id = ? ORDER BY game_id DESC LIMIT 1",
-                                          (guild_id, user_id)) as cur:
+                                          "WHERE guild_id IS ? AND user_id = ? "
+                                          "ORDER BY ended_at DESC, game_id DESC LIMIT 1", (guild_id, user_id)) as cur:
                 latest = await cur.fetchone()
             async with self._conn.execute("SELECT key, rating, games FROM ratings WHERE guild_id = ? AND player = ?",
                                           (guild_id or NO_SERVER, user_id)) as cur:
@@ -247,4 +247,4 @@ def _past_game(row: Any) -> PastGame:
 
 # A person's name as of their latest finish on the server (the first parameter: the server).
 _LATEST_NAME = ("SELECT name FROM finishes AS named WHERE named.guild_id IS ? AND named.user_id = {person} "
-                "ORDER BY named.game_id DESC LIMIT 1")
+                "ORDER BY named.ended_at DESC, named.game_id DESC LIMIT 1")

@@ -45,6 +45,24 @@ async def _games(store: SqliteStore) -> list[int]:
             await _finish(store, "toy", [(ANN, "Ann"), (BOB, "Bob")], [9, 0], guild=GUILD + 1)]  # another server
 
 
+
+async def test_the_latest_finish_is_the_game_that_ended_last_not_the_newest_game(db_path):
+    store = await SqliteStore.open(db_path)
+    seats = [Seat(user_id=ANN, name="Ann"), Seat(user_id=BOB, name="Bob")]
+    opened = [GameRecord(id=0, key="toy", options={}, seed=1, status="active", host_user=ANN, guild_id=GUILD,
+                         seats=[seats[0].model_copy(update={"name": name}), seats[1]], created_at=1.0,
+                         updated_at=1.0, turn_since=1.0) for name in ("Ann the first", "Ann the second")]
+    for record in opened:
+        record.id = await store.create(record, None)
+    for record, ended in ((opened[1], 2000.0), (opened[0], 9000.0)):  # the game opened first ends last
+        record.status, record.version, record.updated_at = "finished", 1, ended
+        result = Result.from_scores([3, 1], [{}, {}])
+        assert await store.save(record, None, 0, result_json=result.model_dump_json())
+    await store.rate_finished()
+    ann = await store.player_record(GUILD, ANN)
+    assert (ann.latest.game_id, ann.latest.ended_at, ann.name) == (opened[0].id, 9000.0, "Ann the first")
+    await store.close()
+
 async def test_records_count_each_persons_games_wins_places_and_best_score_per_game(db_path):
     store = await SqliteStore.open(db_path)
     games = await _games(store)
