@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import components, ids
-from engines.core import Choice, Decision
+from bot.discord import components, ids, messages
+from bot.models import GameRecord, Seat
+from engines.core import Choice, Decision, Event
 
 
 def decision(n: int, seat: int = 0, groups: int = 0) -> Decision:
@@ -70,3 +71,13 @@ def test_groups_that_do_not_fit_the_rows_fall_back_to_pages_in_order():
     selects = [i.item for i in components.decision_items(1, 2, [Decision(0, "Pick", choices)], ["Ann"])]
     assert [s.placeholder for s in selects] == ["Pick (1/2)", "Pick (2/2)"]
     assert selects[0].options[0].description == "G0"
+
+
+def test_a_long_run_of_news_keeps_how_it_began_and_how_it_ended_and_counts_what_is_between():
+    record = GameRecord(id=1, key="toy", options={}, seed=1, status="active", host_user=1,
+                        seats=[Seat(user_id=1, name="Ann")], created_at=1.0, updated_at=1.0, turn_since=1.0)
+    news = [Event(text="Ann catches the Seahorse.")] + [Event(text=f"AI 1 (hard) acts, step {i}.") for i in range(19)]
+    lines = messages.happened(record, news, [])
+    assert len(lines) == messages.MAX_LINES and lines[0] == "Ann catches the Seahorse."  # a person's own result
+    assert lines[-1] == "AI 1 (hard) acts, step 18." and f"… {len(news) - messages.MAX_LINES + 1} more …" in lines
+    assert messages.happened(record, news[:messages.MAX_LINES], []) == [e.text for e in news[:messages.MAX_LINES]]
