@@ -81,7 +81,7 @@ async def test_a_restarted_bot_edits_the_dms_it_sent_before_instead_of_sending_n
     await fake.click(ann, ann_dm, ann_dm.custom_ids[2])  # a DM drawn by the previous process
     assert len(fake.dms(bob)) == bob_count and live_dm(fake, bob).id == bob_dm.id  # edited, not sent again
     assert f":{(await run.host.get(game)).version}:" in live_dm(fake, bob).custom_ids[0]
-    assert fake.messages[ann_dm.id].custom_ids == []  # Ann's old DM lost its buttons for the news below it
+    assert fake.messages[ann_dm.id].deleted  # Ann's old DM, with no news to keep, gave way to the news below it
     await fake.click(bob, live_dm(fake, bob), live_dm(fake, bob).custom_ids[0])
     assert (await run.host.get(game)).status == "finished"
 
@@ -152,7 +152,8 @@ async def test_a_dm_whose_choice_ends_with_the_player_or_the_game_says_why(fake,
             "finish": f"Game #{game} is over: the final board is in its channel."}[end]
     assert (await run.host.get(game)).status == {"leave": "active", "cancel": "cancelled", "finish": "finished"}[end]
     latest = fake.dms(bob)[-1]  # the same DM, or (with private news at the end) a newer one
-    assert said in latest.content and not latest.custom_ids and not fake.messages[dm.id].custom_ids
+    old = fake.messages[dm.id]  # edited to say why, or (with nothing to keep in it) gone for the newer one
+    assert said in latest.content and not latest.custom_ids and (old.deleted or not old.custom_ids)
 
 
 async def test_a_dm_edited_in_place_shows_the_picture_of_the_table_as_it_now_is(fake, run):
@@ -191,3 +192,21 @@ async def test_leaving_on_your_turn_shows_the_ais_move_and_sends_the_news_it_mak
     await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)  # her AI calls it at once
     assert "called" in (await run.board(game)).text()  # the board says what the AI did
     assert "Your lucky number is 2" in live_dm(fake, bob).content  # and the news it made reached Bob
+
+
+async def test_a_dm_with_nothing_to_keep_gives_way_to_the_next_so_dms_do_not_pile_up(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start secret", rounds=3)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    for _ in range(3):  # each round: the weather on the board, then both pick in their DMs
+        record = await run.host.get(game)
+        caller = record.seats[run.host.pending(record)[0].seat].user_id
+        board = await run.board(game)
+        await fake.click(caller, board, board.custom_ids[0])
+        for user in (ann, bob):
+            await fake.click(user, live_dm(fake, user), live_dm(fake, user).custom_ids[0])
+    assert (await run.host.get(game)).status == "finished"
+    for user in (ann, bob):  # one DM a round, each with its private news ("You picked 1"), none empty
+        assert len(fake.dms(user)) == 3 and all("🔒" in m.content for m in fake.dms(user))

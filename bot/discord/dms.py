@@ -62,7 +62,10 @@ class Dms:
                 await self._message(note).edit(content=text, view=view, **files)
                 self._pictures[key] = drawn
                 return
-        if note is not None and note.live:
+        if note is not None and not note.news:  # nothing in it to keep: the new DM takes its place
+            with contextlib.suppress(discord.HTTPException):
+                await self._message(note).delete()
+        elif note is not None and note.live:
             await self._retire(record, user_id, note, "(see the newer message below)")
         await self._send(record, user_id, private_text(self.host, record, seat, decision, texts), view, png,
                          tuple(texts))
