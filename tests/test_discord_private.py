@@ -210,3 +210,17 @@ async def test_a_dm_with_nothing_to_keep_gives_way_to_the_next_so_dms_do_not_pil
     assert (await run.host.get(game)).status == "finished"
     for user in (ann, bob):  # one DM a round, each with its private news ("You picked 1"), none empty
         assert len(fake.dms(user)) == 3 and all("🔒" in m.content for m in fake.dms(user))
+
+
+async def test_a_dm_with_news_says_when_your_next_move_waits_on_the_board(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start secret", rounds=2)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # Ann calls the weather; both pick secretly
+    await fake.click(ann, live_dm(fake, ann), live_dm(fake, ann).custom_ids[0])
+    await fake.click(bob, live_dm(fake, bob), live_dm(fake, bob).custom_ids[0])  # round 2: Bob calls the weather
+    news = fake.dms(bob)[-1]
+    assert "🔒 You picked 1" in news.content and "**Your move, on the board:** Call the weather" in news.content

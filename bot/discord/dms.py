@@ -132,6 +132,8 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
         lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
     elif decision is not None:
         lines.append(f"**Your move:** {messages.shown(decision.prompt)}")
+    elif public := own_decision(host, record, seat, private_only=False):
+        lines.append(f"**Your move, on the board:** {messages.shown(public.prompt)}")
     elif record.status == "active":
         lines.append("Nothing for you to decide right now.")
     else:
