@@ -257,7 +257,8 @@ def _status(view: PushFishView) -> str:
         c = GROUND[view.ground[view.target]]
         need = f", {view.succ} of {view.need} landed" if view.need > 1 else ""
         weaker = f" as {STRENGTHS[view.zone]}" if view.zone >= 0 and view.zone != c.strength else ""
-        return f"{name} fights {c.name} ({STRENGTHS[c.strength]}{weaker}): {view.rods} rod actions left{need}"
+        rods = f"{view.rods} rod action{'s' * (view.rods != 1)} left"
+        return f"{name} fights {c.name} ({STRENGTHS[c.strength]}{weaker}): {rods}{need}"
     if view.phase in ("cast", "hit", "nohit"):
         left = f"{view.casts} bait{'s' * (view.casts != 1)} left" + (" (Calm Water)" if view.calm else "")
         if view.phase == "hit":
