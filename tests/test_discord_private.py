@@ -11,17 +11,23 @@ from tests.fakediscord.wire import error
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 
+async def started_secret(fake: FakeDiscord, run, ann: int, *others: int, **options) -> int:
+    """A started 'secret' game hosted by Ann with the others seated (`options` as /fish start secret takes them)."""
+    await fake.slash(ann, "start secret", **options)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    for user in others:
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    return game
+
+
 async def secret_game(fake: FakeDiscord, run, ann: int, *others: int, hints: bool = False) -> int:
     """A started 'secret' game (one round) with Ann and the others; Ann has called the weather, so every seat
     picks secretly now."""
-    await fake.slash(ann, "start secret", rounds=1, hints=hints or None)
-    record = (await run.host.games(fake.guild_id))[-1]
-    for user in others:
-        await fake.click(user, await run.board(record.id), f"fish:l:{record.id}:join")
-    await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
-    board = await run.board(record.id)
+    game = await started_secret(fake, run, ann, *others, rounds=1, hints=hints or None)
+    board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[0])
-    return record.id
+    return game
 
 
 def live_dm(fake: FakeDiscord, user: int):
@@ -185,10 +191,7 @@ async def test_a_dm_that_fails_keeps_no_one_else_from_theirs(fake, run, monkeypa
 
 async def test_leaving_on_your_turn_shows_the_ais_move_and_sends_the_news_it_makes(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start secret", rounds=1, hints=True)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")  # Ann is to call the weather
+    game = await started_secret(fake, run, ann, bob, rounds=1, hints=True)  # Ann is to call the weather
     await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)  # her AI calls it at once
     assert "called" in (await run.board(game)).text()  # the board says what the AI did
     assert "Your lucky number is 2" in live_dm(fake, bob).content  # and the news it made reached Bob
@@ -196,10 +199,7 @@ async def test_leaving_on_your_turn_shows_the_ais_move_and_sends_the_news_it_mak
 
 async def test_a_dm_with_nothing_to_keep_gives_way_to_the_next_so_dms_do_not_pile_up(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start secret", rounds=3)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await started_secret(fake, run, ann, bob, rounds=3)
     for _ in range(3):  # each round: the weather on the board, then both pick in their DMs
         record = await run.host.get(game)
         caller = record.seats[run.host.pending(record)[0].seat].user_id
@@ -214,10 +214,7 @@ async def test_a_dm_with_nothing_to_keep_gives_way_to_the_next_so_dms_do_not_pil
 
 async def test_a_dm_with_news_says_when_your_next_move_waits_on_the_board(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start secret", rounds=2)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await started_secret(fake, run, ann, bob, rounds=2)
     board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[0])  # Ann calls the weather; both pick secretly
     await fake.click(ann, live_dm(fake, ann), live_dm(fake, ann).custom_ids[0])
