@@ -124,8 +124,8 @@ class Table:
                 try:
                     played = await self._submit(ref.game, interaction.user.id, choice, ref.version)
                 except HostError as refused:
-                    now = await self.host.get(ref.game)
-                    if refused.message == OUTDATED and dms.own_decision(self.host, now, seat, private_only=False):
+                    if refused.message == OUTDATED and dms.own_decision(
+                            self.host, await self.host.get(ref.game), seat, private_only=False):
                         raise HostError(OUTDATED + STILL_OPEN) from None
                     raise
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
@@ -183,7 +183,8 @@ class Table:
         elif action == "leave":
             played = await self.host.leave(game, user.id, lobby_only)
             text = "You left the game." if played.record.status != "active" else "You left; an AI plays your seat."
-            await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
+            if played.record.state is not None:  # a lobby has sent no DM to close
+                await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level)
