@@ -272,12 +272,15 @@ class PastGame:
 @dataclass(frozen=True, slots=True)
 class DmNote:
     """The last DM sent to a player about a game, whether it still carries choice components, and the private
-    news it was sent with (kept whenever the DM is edited)."""
+    news it was sent with (kept whenever the DM is edited); or `DM_CLOSED`."""
 
     channel_id: int
     message_id: int
     live: bool
     news: tuple[str, ...] = ()
+
+
+DM_CLOSED = DmNote(0, 0, False)  # no DM could be sent (the person's DMs are closed) and the game's channel was told
 
 
 LOBBY_ROLE_QUIET = 15 * 60.0  # seconds after a lobby mentions a server's lobby role before another may (no spam)

@@ -109,6 +109,24 @@ async def test_closed_dms_are_told_in_the_channel_without_content_and_my_hand_wo
     assert record.state.picks[1] == 2
 
 
+async def test_closed_dms_are_told_in_the_channel_once_a_game_even_across_a_restart(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    fake.dm_closed.add(bob)
+    game = await started_secret(fake, run, ann, bob, rounds=2)
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # round 1: both pick secretly; Bob's DM fails
+    await fake.click(ann, live_dm(fake, ann), live_dm(fake, ann).custom_ids[0])
+    [reply] = fake.ephemeral_replies(await fake.click(bob, await run.board(game), f"fish:h:{game}"))
+    await fake.click(bob, reply, reply.custom_ids[0])
+    await run.restart()
+    board = await run.board(game)
+    await fake.click(bob, board, board.custom_ids[0])  # round 2, Bob's call: his secret pick's DM fails again
+    record = await run.host.get(game)
+    assert record.state.round == 1 and record.state.weather and record.state.picks == [-1, -1]
+    notices = [m for m in fake.in_channel(record.place_id) if "can't send you direct messages" in m.content]
+    assert len(notices) == 1
+
+
 async def test_slash_hand_answers_ephemerally_with_the_pending_private_choice(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await secret_game(fake, run, ann, bob)

@@ -12,7 +12,7 @@ import discord
 from bot.discord import components, limits, messages, notices, pictures
 from bot.drawing import Drawer
 from bot.host import Host
-from bot.models import DmNote, GameRecord
+from bot.models import DM_CLOSED, DmNote, GameRecord
 from engines.core import Decision, Event
 
 log = logging.getLogger(__name__)
@@ -26,7 +26,6 @@ class Dms:
     def __init__(self, bot: discord.Client, host: Host, drawer: Drawer) -> None:
         self.bot, self.host, self.drawer = bot, host, drawer
         self._notes: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
-        self._warned: set[tuple[int, int]] = set()  # (game, user) told in the channel that their DMs are closed
         self._pictures: dict[tuple[int, int], int] = {}  # (game, user) -> hash of the picture their live DM shows
 
     async def deliver(self, record: GameRecord, events: Sequence[Event]) -> None:
@@ -62,7 +61,7 @@ class Dms:
                 await self._message(note).edit(content=text, view=view, **files)
                 self._pictures[key] = drawn
                 return
-        if note is not None and not note.news:  # nothing in it to keep: the new DM takes its place
+        if note is not None and not note.news and note != DM_CLOSED:  # nothing to keep: the new DM takes its place
             with contextlib.suppress(discord.HTTPException):
                 await self._message(note).delete()
         elif note is not None and note.live:
@@ -72,8 +71,8 @@ class Dms:
 
     async def _send(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
                     png: bytes | None, news: tuple[str, ...]) -> None:
-        """Send a DM carrying `news`; if DMs are closed (50007) say so once in the game's channel, without any
-        content."""
+        """Send a DM carrying `news`; if DMs are closed (50007) say so in the game's channel, without any content,
+        once a game (across restarts)."""
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             sent = await channel.send(content=text, view=view or discord.utils.MISSING,
@@ -81,9 +80,9 @@ class Dms:
         except discord.Forbidden as exc:
             if exc.code != notices.DMS_CLOSED:
                 raise
-            await self._set_note(record.id, user_id, None)
-            if (record.id, user_id) not in self._warned and record.place_id:
-                self._warned.add((record.id, user_id))
+            told = (await self._note(record.id, user_id)) == DM_CLOSED
+            await self._set_note(record.id, user_id, DM_CLOSED)
+            if not told and record.place_id:
                 await self.bot.get_partial_messageable(record.place_id).send(
                     f"<@{user_id}>, I can't send you direct messages. Use `/fish hand` here or the "
                     f"**My hand** button under the board to see your hand and make private choices.",
