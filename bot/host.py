@@ -140,12 +140,20 @@ class Host:
 
     async def replay_states(self, game_id: int) -> list[GameState]:
         """Every state of a game rebuilt from its seed and move log: the opening, then one after each move."""
+        opening, steps = await self.replay_steps(game_id)
+        return [opening, *(state for _, state, _ in steps)]
+
+    async def replay_steps(self, game_id: int) -> tuple[GameState, list[tuple[Move, GameState, list[Event]]]]:
+        """A game rebuilt from its seed and move log: the opening state, then each move, the state after it and the
+        events it made."""
         record = await self.get(game_id)
         engine = self.engine(record)
-        states = [engine.new_game(record.names_at_start, record.options, record.seed)]
+        state = opening = engine.new_game(record.names_at_start, record.options, record.seed)
+        steps = []
         for move in await self.store.moves(game_id):
-            states.append(engine.apply(states[-1], move.seat, move.choice_id)[0])
-        return states
+            state, events = engine.apply(state, move.seat, move.choice_id)
+            steps.append((move, state, events))
+        return opening, steps
 
     # ---- lobby ----------------------------------------------------------------------------------
     async def create(self, key: str, options: dict[str, Any] | None, user_id: int, name: str,

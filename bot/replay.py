@@ -1,9 +1,10 @@
-"""The public views a game's replay is drawn from: the board after each move, rebuilt from the seed and log."""
+"""A game rebuilt from its seed and log, for people: the public board after each move (the replay) and the recent
+moves with what each made happen (the log)."""
 
 from __future__ import annotations
 
 from bot.host import Host, HostError
-from bot.models import GameRecord
+from bot.models import GameRecord, Move
 from engines.core import View
 
 REPLAY_FILE = "replay.gif"
@@ -20,3 +21,11 @@ async def public_views(host: Host, record: GameRecord) -> list[View]:
         if not views or view != views[-1]:
             views.append(view)
     return views
+
+
+async def recent_moves(host: Host, game_id: int, last: int) -> list[tuple[Move, list[str]]]:
+    """The game's last moves, oldest first, each with the public events it made (its outcome) but the one a private
+    move is logged by."""
+    _, steps = await host.replay_steps(game_id)
+    return [(move, [e.text for e in events if e.private_to is None and e.text != move.label])
+            for move, _, events in steps[-last:]]

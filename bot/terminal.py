@@ -84,8 +84,10 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 return 2
             record = await host.get(max(r.id for r in open_games))
             say(f"Game #{record.id}: {host.engine(record).name}, resumed. Seats: {', '.join(record.names)}.")
-            for move in (await host.history(record.id, limit=MOVES_RECALLED)):
+            for move, outcome in await replay.recent_moves(host, record.id, MOVES_RECALLED):
                 say(f"  - {record.seats[move.seat].name}: {move.label}")
+                for text in outcome:
+                    say(f"      {text}")
         else:
             record = await host.create(key, options, TERMINAL_USER, "Player 1", seat_creator=True)
             for n in range(2, humans + 1):

@@ -56,7 +56,11 @@ def test_message_builders_keep_hostile_names_within_limits_and_harmless(key, dat
     _assert_safe({"embeds": [board.to_dict()], "components": view.to_components()}, raw)
     _assert_safe({"embeds": [messages.lobby_embed(engine, record.model_copy(update={"status": "lobby"}),
                                                   GuildSettings()).to_dict()]}, raw)
-    _assert_safe({"content": limits.content(messages.log_text(record, log))}, raw)  # as Table.tell sends it
+    logged = [(m, [f"{names[0]} " * 50]) for m in log]
+    text = messages.log_text(record, logged)
+    assert len(text) <= limits.CONTENT  # as many moves as fit, the newest always
+    assert not log or f"\n{log[-1].index + 1}. " in f"\n{text}"
+    _assert_safe({"content": limits.content(text)}, raw)  # as Table.tell sends it
     result = engine.result(state)
     if result is not None:
         _assert_safe({"content": limits.content(messages.result_lines(record, result.scores, result.ranks,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.discord_helpers import only_reply
 from tests.fakediscord import render_stub
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.wire import error
@@ -125,6 +126,19 @@ async def test_closed_dms_are_told_in_the_channel_once_a_game_even_across_a_rest
     assert record.state.round == 1 and record.state.weather and record.state.picks == [-1, -1]
     notices = [m for m in fake.in_channel(record.place_id) if "can't send you direct messages" in m.content]
     assert len(notices) == 1
+
+
+async def test_the_log_gives_each_move_its_outcome_and_a_private_move_only_what_the_table_saw(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await started_secret(fake, run, ann, bob, rounds=1)
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # Ann calls calm
+    for user, pick in ((ann, 2), (bob, 1)):  # Ann picks 3, Bob 2
+        await fake.click(user, live_dm(fake, user), live_dm(fake, user).custom_ids[pick])
+    place = (await run.host.get(game)).place_id
+    log = only_reply(fake, await fake.slash(bob, "log", channel_id=place)).splitlines()
+    assert log == ["1. Ann: Calm", "\u2003↳ Ann called calm", "2. Ann: made a private choice",
+                   "3. Bob: made a private choice", "\u2003↳ Ann scored with 3"]
 
 
 async def test_slash_hand_answers_ephemerally_with_the_pending_private_choice(fake, run):

@@ -18,6 +18,7 @@ from bot.discord.picker import Action, GameSelect, on_message
 from bot.discord.table import Table, admin
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord, PlayerSettings, clean_name
+from bot.replay import recent_moves
 from engines.core import AI_LEVELS, GameEngine
 
 log = logging.getLogger(__name__)
@@ -272,7 +273,7 @@ class FishGroup(ServerOnly):
         """The recent turns of the game here."""
         async def act(inter: discord.Interaction, game: int) -> None:
             record = await self.host.get(game)
-            await self.table.tell(inter, messages.log_text(record, await self.host.history(game, 15)))
+            await self.table.tell(inter, messages.log_text(record, await recent_moves(self.host, game, 15)))
 
         found = await self.host.games(interaction.guild_id, interaction.channel_id, ("active",))
         if not found:

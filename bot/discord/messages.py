@@ -174,8 +174,9 @@ def game_line(record: GameRecord, name: str, user_id: int) -> str:
     return f"#{record.id} **{name}** in <#{record.place_id}>: {now} · {shown(', '.join(record.names))}{board}"
 
 
-def log_text(record: GameRecord, moves: Sequence[Move]) -> str:
-    """The recent turns, oldest first, each under the name of who made it."""
+def log_text(record: GameRecord, moves: Sequence[tuple[Move, Sequence[str]]]) -> str:
+    """The recent turns, oldest first, each under the name of who made it, with what it made happen (the public
+    events), as many of the latest as fit in one message."""
 
     def mover(move: Move) -> str:
         """A person who left made their own moves: their name, without the " (AI, level)" Host.leave added."""
@@ -186,7 +187,15 @@ def log_text(record: GameRecord, moves: Sequence[Move]) -> str:
 
     if not moves:
         return "No moves yet."
-    return "\n".join(shown(f"{m.index + 1}. {mover(m)}: {m.label}") for m in moves)
+    blocks: list[str] = []
+    for move, outcome in reversed(moves):
+        lines = [f"{move.index + 1}. {mover(move)}: {move.label}",
+                 *(f"\u2003↳ {text}" for text in outcome)]
+        block = limits.cut(shown("\n".join(lines)), limits.CONTENT // 2)
+        if blocks and sum(len(b) + 1 for b in blocks) + len(block) > limits.CONTENT:
+            break
+        blocks.append(block)
+    return "\n".join(reversed(blocks))
 
 
 def rules_embed(engine: GameEngine) -> discord.Embed:
