@@ -8,8 +8,9 @@ from __future__ import annotations
 import io
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONT_DIR = Path(__file__).parent / "fonts"
 MAX_WIDTH = 1200
@@ -34,11 +35,29 @@ SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"]
 SEAT_LETTERS = "ABCDEF"
 
 
+class LeftToRightFont(ImageFont.FreeTypeFont):
+    """A font whose every line reads left to right as a whole, however it starts: a right-to-left name (Arabic,
+    Hebrew) keeps its own order inside it, and the words around it keep theirs. (Only with libraqm, which alone
+    lays text out by direction; without it every line is left to right already.)"""
+
+    def getlength(self, text: Any, mode: str = "", direction: str | None = None, *args: Any, **kw: Any) -> float:
+        return super().getlength(text, mode, direction or "ltr", *args, **kw)
+
+    def getbbox(self, text: Any, mode: str = "", direction: str | None = None, *args: Any, **kw: Any) -> Any:
+        return super().getbbox(text, mode, direction or "ltr", *args, **kw)
+
+    def getmask2(self, text: Any, mode: str = "", direction: str | None = None, *args: Any, **kw: Any) -> Any:
+        return super().getmask2(text, mode, direction or "ltr", *args, **kw)
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped DejaVu font at a pixel size (loaded once per size)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    """The shipped font at a pixel size (loaded once per size): DejaVu Sans, with CJK, Hangul and emoji glyphs
+    added for players' names (renderers/fonts/build_fonts.py)."""
+    path = str(FONT_DIR / ("FishSans-Bold.ttf" if bold else "FishSans.ttf"))
+    if features.check("raqm"):
+        return LeftToRightFont(path, size, layout_engine=ImageFont.Layout.RAQM)
+    return ImageFont.truetype(path, size)
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
