@@ -70,8 +70,9 @@ async def collect(host: Host, now: float) -> Due:
         if brief.guild_id not in cache:
             cache[brief.guild_id] = await host.get_settings(brief.guild_id)
         settings = cache[brief.guild_id]
-        if now < deadlines(brief, settings).remind_at:
-            continue  # nothing can be due yet; skip loading the state
+        times = deadlines(brief, settings)
+        if now < min(times.remind_at, times.standin_at):
+            continue  # nothing can be due yet (a stand-in may be set to come before the reminder); skip the state
         try:
             record = await host.get(brief.id)
         except HostError:

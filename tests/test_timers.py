@@ -78,6 +78,16 @@ async def test_server_settings_change_the_deadlines(host, clock):
     assert [r.id for r, _ in (await timers.collect(host, clock())).standins] == [game]
 
 
+async def test_a_standin_set_to_come_before_the_reminder_comes_at_its_own_time(host, clock):
+    game = await two_player_game(host)
+    await host.set_settings(GUILD, standin_hours=2)  # the reminder stays at 12 hours
+    clock.advance(1.9 * HOUR)
+    assert (await timers.collect(host, clock())).standins == []
+    clock.advance(0.1 * HOUR)
+    due = await timers.collect(host, clock())
+    assert [(r.id, seats) for r, seats in due.standins] == [(game, [0])] and due.reminders == []
+
+
 async def test_lobby_expires_after_its_lifetime(host, clock):
     lobby = await host.create("toy", {}, 1, "Ann", GUILD, 5)
     clock.advance(23.9 * HOUR)
