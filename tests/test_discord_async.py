@@ -177,6 +177,16 @@ async def test_away_hands_every_running_seat_to_the_stand_in_and_back_typed_else
         "No AI is standing in for you on this server."
 
 
+async def test_back_typed_in_the_channel_the_lobbies_were_opened_in_takes_every_seat_back(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    first, second = await toy_game(fake, run, ann, bob), await toy_game(fake, run, ann, bob)
+    assert fake.channel_id not in ((await run.host.get(first)).place_id, (await run.host.get(second)).place_id)
+    await fake.slash(ann, "away")
+    inter = await fake.slash(ann, "back")  # in the lobbies' channel: neither game is played here
+    assert only_reply(fake, inter) == f"Welcome back: your seats are yours again in games #{first} and #{second}."
+    assert not any(s.standin for r in [await run.host.get(first), await run.host.get(second)] for s in r.seats)
+
+
 async def test_back_typed_in_a_game_where_no_ai_stands_in_changes_nothing_elsewhere(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     first, second = await toy_game(fake, run, ann, bob), await toy_game(fake, run, ann, bob)

@@ -226,9 +226,13 @@ class FishGroup(ServerOnly):
         def stood_in(record: GameRecord) -> bool:
             return any(s.user_id == user and s.standin for s in record.seats)
 
-        here = await self.host.games(interaction.guild_id, interaction.channel_id, ("active",))
+        def played_here(record: GameRecord) -> bool:  # a lobby's channel is not its game's place when it has a thread
+            return record.place_id == interaction.channel_id
+
+        here = [r for r in await self.host.games(interaction.guild_id, interaction.channel_id, ("active",))
+                if played_here(r)]
         if any(stood_in(r) for r in here):
-            await self._with_game(interaction, act, ("active",), stood_in)
+            await self._with_game(interaction, act, ("active",), lambda r: played_here(r) and stood_in(r))
             return
         if seated := [r for r in here if r.seat_of(user) is not None]:  # typed in a game of yours: that game only
             raise HostError(f"No AI is standing in for you in {messages.game_numbers(seated)}, so nothing was done.")
