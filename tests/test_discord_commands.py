@@ -72,6 +72,18 @@ async def test_fish_rules_has_a_subcommand_per_game(fake, run):
     assert all(not c.get("options") for c in rules["options"])
 
 
+@pytest.mark.parametrize("game", ["pushfish", "thisbig"])
+async def test_fish_rules_gives_each_option_s_default_in_words(fake, run, game):
+    [answer] = fake.ephemeral_replies(await fake.slash(fake.add_user("Ann"), f"rules {game}"))
+    [options] = [f["value"] for f in answer.data["embeds"][0]["fields"] if f["name"].startswith("Options")]
+    assert "Undefined" not in options and "(default None)" not in options and "(default False)" not in options
+    expected = {"pushfish": ["`legendary`: Legendary Angler seats, 0-based, e.g. 0, 2 (default none)",
+                             "`hard`: Hard Mode: bait and wood token wholly inside to count (default off)",
+                             "`length`: game ends at 5, 7 or 10 fish (default medium)"],
+                "thisbig": ["`first_player`: seat that starts (None: random)"]}[game]
+    assert all(line in options.splitlines() for line in expected)
+
+
 def _loads(key: str) -> bool:
     try:
         registry.get(key)

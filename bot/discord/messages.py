@@ -198,11 +198,23 @@ def log_text(record: GameRecord, moves: Sequence[tuple[Move, Sequence[str]]]) ->
     return "\n".join(reversed(blocks))
 
 
+def default_text(value: object) -> str:
+    """` (default on)`, ` (default 0, 2)`, ` (default none)`, as a person reads it; nothing for None (no fixed
+    default: the option's description tells what happens)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        value = "on" if value else "off"
+    elif isinstance(value, list | tuple):
+        value = ", ".join(map(str, value)) or "none"
+    return f" (default {value})"
+
+
 def rules_embed(engine: GameEngine) -> discord.Embed:
     """A short summary of a game's rules and its options."""
     e = discord.Embed(title=engine.name, description=engine.rules_summary, colour=COLOUR)
     e.add_field(name="Players", value=f"{engine.min_players}-{engine.max_players}")
-    opts = [f"`{name}`: {info.description or ''} (default {info.default})".replace(" ()", "")
+    opts = [f"`{name}`: {info.description or ''}{default_text(info.get_default(call_default_factory=True))}"
             for name, info in engine.Options.model_fields.items()]
     if opts:
         e.add_field(name=f"Options of /fish start {engine.key}", value="\n".join(opts), inline=False)
