@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.host import Host, HostError
-from tests.discord_helpers import only_reply
+from tests.discord_helpers import finished_toy_game, only_reply
 from tests.fakediscord.wire import UserOption
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -92,10 +92,31 @@ async def test_kick_takes_a_person_out_of_the_lobby_here(fake, run):
     assert (await run.host.get(game)).names == ["Ann", "Bob"]
     assert "Carol" not in (await run.board(game)).text()
     answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(carol)))
-    assert answer == "Carol has no seat in this lobby."
+    assert answer == "Carol has no seat in a lobby here."
     answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(ann)))
     assert answer == "That is your own seat: use Leave to give it up."
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
     answer = only_reply(fake, await fake.slash(ann, "kick", channel_id=place, player=UserOption(bob)))
-    assert answer == "There is no lobby in this channel."
+    assert answer == "Bob has no seat in a lobby here."
     assert (await run.host.get(game)).names == ["Ann", "Bob"]
+
+
+async def test_kick_goes_to_the_one_lobby_here_that_seats_the_player(fake, run):
+    ann, cat = fake.add_user("Ann"), fake.add_user("Cat")
+    fake.allow_threads = False  # both lobbies in one channel
+    await fake.slash(ann, "start toy")
+    first = max(r.id for r in await run.host.games(fake.guild_id))
+    await fake.slash(ann, "start secret")
+    await fake.click(cat, await run.board(first), f"fish:l:{first}:join")
+    answer = only_reply(fake, await fake.slash(ann, "kick", player=UserOption(cat)))
+    assert answer == f"Cat is no longer seated in game #{first}." and (await run.host.get(first)).seat_of(cat) is None
+
+
+async def test_status_of_a_lobby_shows_each_seat_s_rating_as_the_lobby_does(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await finished_toy_game(fake, run, ann, bob)
+    fake.allow_threads = False
+    await fake.slash(ann, "start toy")
+    lobby = await run.board(max(r.id for r in await run.host.games(fake.guild_id)))
+    [status] = fake.ephemeral_replies(await fake.slash(ann, "status"))
+    assert "rating" in lobby.text() and status.text().splitlines()[-2:] == lobby.text().splitlines()[-2:]

@@ -176,7 +176,8 @@ class FishGroup(ServerOnly):
             await self.table.publish(game)
             await self.table.tell(inter, f"{messages.shown(name)} is no longer seated in game #{game}.")
 
-        await self._with_game(interaction, act, ("lobby",), empty="There is no lobby in this channel.")
+        await self._with_game(interaction, act, ("lobby",), lambda r: r.seat_of(player.id) is not None,
+                              f"{messages.shown(clean_name(player.display_name))} has no seat in a lobby here.")
 
     @app_commands.command(name="cancel")
     @guarded

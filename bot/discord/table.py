@@ -272,7 +272,7 @@ class Table:
         engine = self.host.engine(record)
         settings = await self.host.get_settings(record.guild_id)
         if record.state is None:
-            await interaction.edit_original_response(embed=messages.lobby_embed(engine, record, settings))
+            await interaction.edit_original_response(embed=await lobbies.lobby_embed(self.host, record, settings))
             return
         png = await pictures.board_png(self.host, self.drawer, record)
         embed = messages.board_embed(engine, record, self.host.pending(record),
