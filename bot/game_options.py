@@ -1,9 +1,10 @@
 """Game options as people give them (a slash command's fields, the terminal's --options): a list may be typed as
-comma-separated text ("0, 2"), which becomes a list before the game's own model validates it; and a check that
+text ("0, 2", "William Jack"), which becomes a list before the game's own model validates it; and a check that
 some table size can start with them."""
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any
@@ -14,17 +15,19 @@ from engines.core import BadOptions, GameEngine, GameError
 
 
 def split_lists(engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
-    """The options with text given for a list option split on commas ("3, 5" -> ["3", "5"]); others as given."""
+    """The options with text given for a list option split into items ("3, 5" -> ["3", "5"]); others as given."""
     fields = engine.Options.model_fields
     return {k: _listed(fields[k], v) if k in fields else v for k, v in values.items()}
 
 
 def _listed(info: FieldInfo, value: Any) -> Any:
-    """Text for a list option, split on commas; the game's model converts the items."""
+    """Text for a list option, split on commas or spaces, each item in lower case (list items are numbers or names
+    given as lower-case keys, such as characters or card sets, and a phone capitalises what is typed); the game's
+    model converts and checks the items."""
     ann = info.annotation
     args = typing.get_args(ann) if typing.get_origin(ann) in (typing.Union, types.UnionType) else (ann,)
     if isinstance(value, str) and any(typing.get_origin(a) is list for a in args):
-        return [part.strip() for part in value.split(",") if part.strip()]
+        return [part.lower() for part in re.split(r"[,\s]+", value) if part]
     return value
 
 

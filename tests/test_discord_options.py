@@ -8,6 +8,8 @@ from pydantic import BaseModel, Field
 
 from bot.discord import options
 
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run
+
 
 class _Engine:
     def __init__(self, name: str, model: type[BaseModel]) -> None:
@@ -37,3 +39,12 @@ def test_a_game_s_options_keep_their_bounds_choices_and_descriptions():
 
 def test_list_options_typed_as_text_are_split_on_commas_and_empty_ones_dropped():
     assert options.given(_Engine("Game A", A), {"tags": "3, 5,", "seats": None}) == {"tags": ["3", "5"]}
+
+
+async def test_list_options_typed_with_capitals_or_spaces_open_the_lobby(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start friendly", specials="Kingfish Dinker")  # as a phone capitalises it
+    await fake.slash(ann, "start pushfish", characters="William, Jack")
+    friendly, pushfish = sorted(await run.host.games(fake.guild_id), key=lambda r: r.id)
+    assert friendly.options["specials"] == ["kingfish", "dinker"] and pushfish.options["characters"] == ["william",
+                                                                                                          "jack"]
