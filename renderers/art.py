@@ -7,6 +7,7 @@ They carry no text: text is drawn on the canvas itself, at a size measured again
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
@@ -16,6 +17,7 @@ from renderers.common import (
     INK,
     SEAT_LETTERS,
     SEAT_SHAPES,
+    fit_line,
     fit_text,
     font,
     seat_colour,
@@ -287,15 +289,31 @@ def seat_badge(img: Image.Image, seat: int, cx: float, cy: float, radius: int) -
                              fill=text_colour_on(seat_colour(seat)), anchor="mm")
 
 
+TO_PLAY = " to play"
+
+
 def turn_text(players: list[str], to_act: list[int], finished: bool) -> str:
     """Whose turn it is, in words."""
     if finished:
         return "Game over"
     if len(to_act) == 1:
-        return f"{players[to_act[0]]} to play"
+        return players[to_act[0]] + TO_PLAY
     if to_act:
         return "Waiting for " + ", ".join(players[s] for s in to_act)
     return ""
+
+
+def turn_status(draw: ImageDraw.ImageDraw, players: list[str], to_act: list[int], finished: bool, room: int,
+                size: int) -> str:
+    """Whose turn, fitted to `room` pixels of bold text: a long name is cut, never "to play"; when every waiting
+    name would not fit, how many (the panels show whose)."""
+    f = font(size, True)
+    status = turn_text(players, to_act, finished)
+    if len(to_act) == 1 and not finished:
+        return fit_text(draw, players[to_act[0]], int(room - draw.textlength(TO_PLAY, font=f)), size, True) + TO_PLAY
+    if to_act and not finished and draw.textlength(status, font=f) > room:
+        status = f"Waiting for {len(to_act)} players"
+    return fit_text(draw, status, room, size, True)
 
 
 def banner_height(width: int) -> int:
@@ -316,14 +334,11 @@ def banner(img: Image.Image, title: str, players: list[str], to_act: list[int], 
     size = px(width, 11)
     pad = px(width, 6)
     mid = y + height // 2
-    status = turn_text(players, to_act, finished)
     one = len(to_act) == 1 and not finished
     badge = px(width, 8) if one else 0
     title_w = min(draw.textlength(title, font=font(size, True)), width * 0.45)
-    room = width - 3 * pad - title_w - (2 * badge + pad if one else 0)
-    if len(to_act) > 1 and not finished and draw.textlength(status, font=font(size, True)) > room:
-        status = f"Waiting for {len(to_act)} players"  # every name would not fit: the panels show whose
-    status = fit_text(draw, status, int(room), size, True)
+    status = turn_status(draw, players, to_act, finished, int(width - 3 * pad - title_w - (2 * badge + pad) * one),
+                         size)
     tw = draw.textlength(status, font=font(size, True))
     x = width - pad - tw
     draw.text((pad, mid), fit_text(draw, title, int(width - 3 * pad - tw - 2 * badge - pad), size, True),
@@ -340,8 +355,9 @@ def event_bar_height(width: int) -> int:
     return px(width, 20)
 
 
-def event_bar(img: Image.Image, y: int, lines: list[str]) -> int:
-    """A phone-sized strip with the most recent public event (9 px at 400 px display). Returns its bottom y."""
+def event_bar(img: Image.Image, y: int, lines: list[str], players: Sequence[str] = ()) -> int:
+    """A phone-sized strip with the most recent public event (9 px at 400 px display), long player names in it cut
+    first. Returns its bottom y."""
     width = img.width
     height = event_bar_height(width)
     draw = ImageDraw.Draw(img)
@@ -349,8 +365,8 @@ def event_bar(img: Image.Image, y: int, lines: list[str]) -> int:
     size = px(width, 9)
     pad = px(width, 6)
     text = lines[-1] if lines else "Game started."
-    draw.text((pad, y + height // 2), fit_text(draw, text, width - 2 * pad, size), font=font(size), fill=INK,
-              anchor="lm")
+    draw.text((pad, y + height // 2), fit_line(draw, text, players, width - 2 * pad, size), font=font(size),
+              fill=INK, anchor="lm")
     return y + height
 
 

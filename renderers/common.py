@@ -6,6 +6,7 @@ Pictures (water, cards, fish, boat, tokens, seat badges, the phone-sized banner)
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,22 @@ def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: 
     while text and draw.textlength(text + "…", font=f) > width:
         text = text[:-1]
     return text + "…"
+
+
+def fit_line(draw: ImageDraw.ImageDraw, text: str, names: Sequence[str], width: int, size: int,
+             bold: bool = False) -> str:
+    """One line that fits `width`: long player names in it are cut short first (to 16, then 10 characters), so what
+    happened after a name still shows; only then is the line's end cut."""
+    f = font(size, bold)
+    shown = {name: name for name in names}  # each name as the line now shows it
+    for limit in (16, 10):
+        if draw.textlength(text, font=f) <= width:
+            return text
+        for name in sorted(shown, key=len, reverse=True):
+            if len(name) > limit:
+                short = name[:limit - 1].rstrip() + "…"
+                text, shown[name] = text.replace(shown[name], short), short
+    return fit_text(draw, text, width, size, bold)
 
 
 def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> list[str]:

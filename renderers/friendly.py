@@ -375,7 +375,7 @@ def board(view: FriendlyView) -> bytes:
     grid_top, cards, notes, height = _layout(v)
     img = Image.new("RGB", (WIDTH, height), BG)
     bottom = banner(img, "Friendly Fishing", v.players, v.to_act, v.finished)
-    event_bar(img, bottom, v.last)
+    event_bar(img, bottom, v.last, v.players)
     img.paste(grid_layer(v.side), (0, grid_top))
     _latest_path(img, v, grid_top)
     _tiles(img, v, grid_top)

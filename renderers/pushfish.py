@@ -26,7 +26,18 @@ from renderers.art import (
     px,
     seat_badge,
 )
-from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, wrap_text
+from renderers.common import (
+    BG,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    fit_line,
+    fit_text,
+    font,
+    seat_colour,
+    wrap_text,
+)
 from renderers.pushfish_art import (
     BAND,
     KIND_RGB,
@@ -274,7 +285,7 @@ def _players(img: Image.Image, view: PushFishView, y: int) -> None:
     for s, name in enumerate(view.players):
         points = sum(GROUND[c].score for c in view.catches[s]) + sum(MISSIONS[m].points for m in view.won[s])
         points = -1 if view.first_game else points  # the first game counts fish, not points
-        acting = s == view.turn and not view.finished
+        acting = s in view.to_act and not view.finished  # a free-for-all waits on several seats at once
         row = _player_row(s, name, view.chars[s], s in view.legendary, acting, tuple(view.catches[s]), view.fish_goal,
                           view.hand_sizes[s], len(view.won[s]), points)
         img.paste(row, (0, y))
@@ -340,7 +351,7 @@ def _top(title: str, players: tuple[str, ...], to_act: tuple[int, ...], finished
     """The banner (whose turn) and the latest event under it (RGB, drawn once per turn and event)."""
     img = Image.new("RGB", (WIDTH, banner_height(WIDTH) + event_bar_height(WIDTH)), BG)
     bottom = banner(img, title, list(players), list(to_act), finished)
-    event_bar(img, bottom, [last] if last else [])
+    event_bar(img, bottom, [last] if last else [], players)
     return img
 
 
@@ -395,7 +406,7 @@ def board(view: PushFishView) -> bytes:
     title = "Push Fish" + (f" · {', '.join(mode)}" if mode else "")
     img.paste(_top(title, tuple(view.players), tuple(view.to_act), view.finished, view.last[-1] if view.last else ""))
     draw = ImageDraw.Draw(img)
-    draw.text((PAD, t["status"] + LINE / 2), fit_text(draw, _status(view), WIDTH - 2 * PAD, TEXT, True),
+    draw.text((PAD, t["status"] + LINE / 2), fit_line(draw, _status(view), view.players, WIDTH - 2 * PAD, TEXT, True),
               font=font(TEXT, True), fill=INK, anchor="lm")
     _ground(img, view, t["ground"])
     _rod(img, view, t["rod"])

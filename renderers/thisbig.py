@@ -257,7 +257,7 @@ def board(view: ThisBigView) -> bytes:
     for s, h in enumerate(rows):
         _row(img, view, s, y, h)
         y += h
-    event_bar(img, y + 8, view.last)
+    event_bar(img, y + 8, view.last, view.players)
     return encode(img)
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from renderers import art
+from renderers.common import fit_line, font
 
 
 def test_a_sprite_is_drawn_once_per_parameters_and_is_the_promised_size():
@@ -46,3 +47,20 @@ def test_px_gives_the_size_that_shows_at_that_height_on_a_phone():
     assert art.px(400, 8) == 8
     assert art.px(1200, 8) == 24
     assert art.px(1000, 8) == 20
+
+
+def test_a_long_name_in_the_banner_is_cut_but_never_to_play():
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    status = art.turn_status(draw, ["Ann", "W" * 40], [1], False, 300, 18)
+    assert status.endswith("… to play") and draw.textlength(status, font=font(18, True)) <= 300
+    assert art.turn_status(draw, ["Ann", "Bob"], [0, 1], False, 300, 18) == "Waiting for Ann, Bob"
+    assert art.turn_status(draw, ["W" * 40, "Bob"], [0, 1], False, 300, 18) == "Waiting for 2 players"
+
+
+def test_a_line_too_long_cuts_the_long_names_in_it_before_what_happened():
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    names = ["Bartholomew the Third of Fishbury", "Ann"]
+    line = fit_line(draw, "Bartholomew the Third of Fishbury casts at row 1, col 5: HIT! Pike", names, 420, 14)
+    assert line.endswith("casts at row 1, col 5: HIT! Pike") and line.startswith("Bartholo")
+    assert fit_line(draw, "Ann casts", names, 420, 14) == "Ann casts"
+    assert draw.textlength(fit_line(draw, "Ann " * 60, names, 420, 14), font=font(14)) <= 420

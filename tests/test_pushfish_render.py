@@ -134,3 +134,15 @@ def test_a_bait_mark_on_a_face_up_card_leaves_its_number_strength_and_name_reada
             ink = [(i, j) for i in range(before.width) for j in range(before.height) if max(before.getpixel((i, j))) < 90]
             kept = sum(1 for i, j in ink if max(after.getpixel((i, j))) < 90)
             assert len(ink) > 40 and kept >= 0.85 * len(ink)  # at most a ring's width of the text is crossed
+
+
+def test_a_free_for_all_round_marks_every_seat_that_still_has_to_choose_its_target():
+    state = ENGINE.new_game(["Ann", "Bob", "Cy", "Dee"], {"noisy": True}, 5)
+    first = ENGINE.decisions(state)[0]
+    state, _ = ENGINE.apply_to(state, first, first.choices[0].id)
+    view = ENGINE.view(state, None)
+    assert view.phase == "volley" and len(view.to_act) == 3
+    with recording() as seen:
+        drawing.board(view)
+    marked = {what.split("'")[1].split(" · ")[0] for what, *_ in seen if what.startswith("text '▶ ")}
+    assert marked == {f"▶ {view.players[s]}" for s in view.to_act}
