@@ -295,15 +295,15 @@ def _players(img: Image.Image, view: PushFishView, y: int) -> None:
 @lru_cache(maxsize=512)
 def _player_row(seat: int, name: str, char: int, legendary: bool, acting: bool, caught: tuple[int, ...], goal: int,
                 items: int, missions: int, points: int) -> Image.Image:
-    """A player's row: badge, name and character, points (none when -1), fish, items, missions and the cards
-    caught (RGB)."""
+    """A player's row: badge, name and character, points of fish and missions (none when -1; the items in hand add
+    theirs at the end), fish, items, missions and the cards caught (RGB)."""
     img = Image.new("RGB", (WIDTH, ROW_H + 1), BG)
     draw = ImageDraw.Draw(img)
     bold, f = font(TEXT, True), font(SMALL)
     draw.rounded_rectangle((PAD, 0, WIDTH - PAD, ROW_H), radius=10, fill=ACTIVE_FILL if acting else PANEL,
                            outline=HIGHLIGHT if acting else (190, 180, 160), width=4 if acting else 2)
     seat_badge(img, seat, PAD + 22, 20, MARK_R)
-    score = f"{points} pts" if points >= 0 else ""
+    score = "" if points < 0 else f"{points} pts" + (" + items" if items else "")  # items' points are secret
     sw = draw.textlength(score, font=bold)
     if score:
         draw.text((WIDTH - PAD - 10 - sw, 20), score, font=bold, fill=INK, anchor="lm")

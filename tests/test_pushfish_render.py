@@ -146,3 +146,11 @@ def test_a_free_for_all_round_marks_every_seat_that_still_has_to_choose_its_targ
         drawing.board(view)
     marked = {what.split("'")[1].split(" · ")[0] for what, *_ in seen if what.startswith("text '▶ ")}
     assert marked == {f"▶ {view.players[s]}" for s in view.to_act}
+
+
+def test_a_row_s_points_say_that_the_items_in_hand_are_not_counted_yet():
+    with recording() as seen:
+        drawing._player_row(0, "Ann", 0, False, False, (), 7, 2, 0, 13)
+        drawing._player_row(1, "Bob", 0, False, False, (), 7, 0, 0, 9)
+    texts = [what for what, *_ in seen if what.startswith("text")]
+    assert "text '13 pts + items'" in texts and "text '9 pts'" in texts
