@@ -26,7 +26,18 @@ from renderers.art import (
     seat_badge,
     shade,
 )
-from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, wrap_text
+from renderers.common import (
+    BG,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    fit_line,
+    fit_text,
+    font,
+    seat_colour,
+    wrap_text,
+)
 from renderers.thisbig_art import FISH_RGB, back_sprite, card_sprite, put_card
 
 WIDTH = 800
@@ -43,6 +54,8 @@ BUCKET_X, POINTS_X = 404, WIDTH - PAD - 84
 STATUS = {"thinking": "thinking…", "answered": "answered", "No Catch": "No Catch!"}
 CASTER_INK = (28, 46, 70)
 NEWS = (40, 190, 110)  # the frame on what the last pick caught
+FINAL_PARTS = {"fish": (70, 150, 210), "from hand": (150, 200, 235), "rubbish": (190, 70, 60)}  # final bars
+KEY_H = 40  # the final image's key to its bar colours
 MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # measures texts without drawing them
 
 
@@ -308,53 +321,75 @@ def hand(view: ThisBigView) -> bytes | None:
 
 
 def final(view: ThisBigView, result: Result) -> bytes:
-    """Final scores: a bar per player split by what scored (fish, rubbish, hand dump), the winner, every bucket."""
+    """Final scores: a bar per player split by what scored (fish, from hand, rubbish, with a key), the winner and
+    why the game ended, every bucket."""
     n = len(view.players)
     order = sorted(range(n), key=lambda s: (result.ranks[s], s))
     row = 104
     head = banner_height(WIDTH)
-    img = Image.new("RGB", (WIDTH, head + 92 + n * row + 10), BG)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    winners = " and ".join(view.players[s] for s in result.winners)
+    headline = fit_line(draw, f"{winners} win{'s' if len(result.winners) == 1 else ''}.", view.players,
+                        WIDTH - 2 * PAD, MID, True)
+    why = wrap_text(draw, result.summary or view.ended, WIDTH - 2 * PAD, MID)
+    lines = [(headline, True), *((line, False) for line in why[:2])]
+    if len(why) > 2:
+        lines[-1] = (fit_text(draw, lines[-1][0] + " …", WIDTH - 2 * PAD, MID), False)
+    top = head + 12 + 28 * len(lines) + 10
+    img = Image.new("RGB", (WIDTH, top + n * row + KEY_H), BG)
     banner(img, "This Big! — final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
-    winners = " and ".join(view.players[s] for s in result.winners)
-    for i, line in enumerate(wrap_text(draw, f"{winners} win{'s' if len(result.winners) == 1 else ''}. "
-                                             + (result.summary or view.ended), WIDTH - 2 * PAD, MID, True)[:2]):
-        say(img, (PAD, head + 26 + i * 28), line, MID, True, INK, "lm")
-    y = head + 92
+    for i, (line, bold) in enumerate(lines):
+        say(img, (PAD, head + 26 + i * 28), line, MID, bold, INK, "lm")
     best = max(1, max(max(result.scores), max(sum(v for v in b.values() if v > 0) for b in result.breakdown)))
-    bar_x = 290
-    bar_w = WIDTH - PAD - bar_x - 120
-    parts = {"fish": (70, 150, 210), "from hand": (150, 200, 235), "rubbish": (190, 70, 60)}
+    y = top
     for s in order:
-        win = s in result.winners
-        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + row - 8), radius=12, fill=(255, 240, 190) if win else PANEL,
-                               outline=HIGHLIGHT if win else (190, 182, 166), width=4 if win else 2)
-        seat_badge(img, s, PAD + 28, y + 28, 15)
-        label = f"{result.ranks[s]}. {view.players[s]}" + (" ★" if win else "")
-        say(img, (PAD + 52, y + 28), fit_text(draw, label, bar_x - PAD - 60, MID, True), MID, True, INK, "lm")
-        x = bar_x
-        for key, rgb in parts.items():
-            value = result.breakdown[s].get(key, 0)
-            if value > 0:
-                w = value * bar_w / best
-                draw.rounded_rectangle((x, y + 14, x + w, y + 42), radius=6, fill=rgb)
-                if w > 28:
-                    say(img, (x + w / 2, y + 28), str(value), SMALL, True, INK, "mm")
-                x += w
-        rubbish = result.breakdown[s].get("rubbish", 0)
-        if rubbish:
-            say(img, (x + 8, y + 28), f"{rubbish}", SMALL, True, (170, 30, 30), "lm")
-        say(img, (WIDTH - PAD - 16, y + 28), str(result.scores[s]), 30, True, INK, "rm")
-        legend = ", ".join(f"{k} {v}" for k, v in result.breakdown[s].items() if v)
-        say(img, (PAD + 52, y + 66), fit_text(draw, legend or "nothing caught", 180, SMALL), SMALL, False, MUTED,
-            "lm")
-        cards = sorted(view.buckets[s], key=_order) + sorted(view.dumped[s], key=_order)
-        step = min(40, (WIDTH - PAD - 16 - 36 - bar_x) / max(1, len(cards) - 1))
-        for i, c in enumerate(cards):
-            put_card(img, card_sprite(c, 36, 44, dim=i >= len(view.buckets[s]), penalty=view.penalty),
-                     bar_x + i * step, y + 46)
+        _final_row(img, view, result, s, y, best)
         y += row
+    x = PAD
+    for part, rgb in FINAL_PARTS.items():
+        if any(b.get(part) for b in result.breakdown):
+            draw.rounded_rectangle((x, y + 8, x + 22, y + 26), radius=4, fill=rgb)
+            say(img, (x + 30, y + 17), part, SMALL, False, INK, "lm")
+            x += 30 + draw.textlength(part, font=font(SMALL)) + 24
     return encode(img)
+
+
+def _final_row(img: Image.Image, view: ThisBigView, result: Result, s: int, y: int, best: int) -> None:
+    """One player's final row: rank, badge, name (★ for a winner), the bar by part, the total, the breakdown in
+    words and the bucket (cards from the hand dimmed)."""
+    draw = ImageDraw.Draw(img)
+    win = s in result.winners
+    bar_x, row = 290, 104
+    bar_w = WIDTH - PAD - bar_x - 120
+    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + row - 8), radius=12, fill=(255, 240, 190) if win else PANEL,
+                           outline=HIGHLIGHT if win else (190, 182, 166), width=4 if win else 2)
+    seat_badge(img, s, PAD + 28, y + 28, 15)
+    rank, star = f"{result.ranks[s]}. ", " ★" if win else ""
+    room = bar_x - PAD - 60 - draw.textlength(rank + star, font=font(MID, True))
+    say(img, (PAD + 52, y + 28), rank + fit_text(draw, view.players[s], int(room), MID, True) + star, MID, True, INK,
+        "lm")
+    x = bar_x
+    for key, rgb in FINAL_PARTS.items():
+        value = result.breakdown[s].get(key, 0)
+        if value > 0:
+            w = value * bar_w / best
+            draw.rounded_rectangle((x, y + 14, x + w, y + 42), radius=6, fill=rgb)
+            if w > 28:
+                say(img, (x + w / 2, y + 28), str(value), SMALL, True, INK, "mm")
+            x += w
+    rubbish = result.breakdown[s].get("rubbish", 0)
+    if rubbish:
+        say(img, (x + 8, y + 28), f"{rubbish}", SMALL, True, (170, 30, 30), "lm")
+    say(img, (WIDTH - PAD - 16, y + 28), str(result.scores[s]), 30, True, INK, "rm")
+    legend = ", ".join(f"{k} {v}" for k, v in result.breakdown[s].items() if v) or "nothing caught"
+    for i, line in enumerate(wrap_text(draw, legend, bar_x - PAD - 60, SMALL)[:2]):
+        say(img, (PAD + 52, y + 58 + i * 20), line, SMALL, False, MUTED, "lm")
+    cards = sorted(view.buckets[s], key=_order) + sorted(view.dumped[s], key=_order)
+    step = min(40, (WIDTH - PAD - 16 - 36 - bar_x) / max(1, len(cards) - 1))
+    for i, c in enumerate(cards):
+        put_card(img, card_sprite(c, 36, 44, dim=i >= len(view.buckets[s]), penalty=view.penalty),
+                 bar_x + i * step, y + 46)
 
 
 def _named(faces: list[str]) -> str:
