@@ -35,7 +35,6 @@ from renderers.common import (
     fit_line,
     fit_text,
     font,
-    seat_colour,
     wrap_text,
 )
 from renderers.pushfish_art import (
@@ -62,6 +61,7 @@ GROUND_PX_W, GROUND_PX_H = round(sim.GROUND_W * SCALE), round(sim.GROUND_H * SCA
 ZONE_RGB = [(170, 214, 150), (245, 214, 120), (240, 160, 90), (214, 90, 80)]
 FIGHT = (214, 40, 40)
 MARK_R = 13  # a bait mark's radius
+MISS = 10  # the radius of the red cross-in-a-disc on the badge of a bait that missed
 ROW_H = 62  # a player's row
 MINI = 28  # a caught card in a player's row
 LINE = TEXT + 8
@@ -138,8 +138,6 @@ def base_layer(players: int, first_game: bool) -> Image.Image:
     y = t["rod"] + LINE
     for z, (lo, hi) in enumerate(sim.ZONES):
         draw.rectangle((_rod_x(lo), y, _rod_x(hi), y + ROD_H), fill=ZONE_RGB[z], outline=INK, width=1)
-        draw.text(((_rod_x(lo) + _rod_x(hi)) / 2, y + ROD_H / 2), STRENGTHS[z], font=font(px(WIDTH, 11), True),
-                  fill=INK, anchor="mm")
     for u in (0, 25, 50, 75, 100):
         draw.line((_rod_x(u), y + ROD_H, _rod_x(u), y + ROD_H + 4), fill=INK, width=2)
         draw.text((_rod_x(u), y + ROD_H + 5), str(u), font=font(SMALL), fill=MUTED, anchor="ma")
@@ -205,26 +203,35 @@ def _ground(img: Image.Image, view: PushFishView, top: int) -> None:
         elif pos in hooked:
             draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), radius=11, outline=HIGHLIGHT,
                                    width=5)
-    marks = []
-    for i in range(0, len(view.baits), 4):
+    for i in range(0, len(view.baits), 4):  # each bait as its seat's badge, marked with a cross when it missed
         bx, by, seat, hit = view.baits[i: i + 4]
-        cx, cy = _table_to_px(bx, by, top)
-        marks.append((int(seat), cx, cy))
-        if hit < 0:
-            draw.line((cx - 11, cy - 11, cx + 11, cy + 11), fill=FIGHT, width=5)
-            draw.line((cx - 11, cy + 11, cx + 11, cy - 11), fill=FIGHT, width=5)
+        cx, cy = _mark_xy(view, *_table_to_px(bx, by, top), top)
         seat_badge(img, int(seat), cx, cy, MARK_R)
-    touched = {pos for _, cx, cy in marks for pos in range(sim.ROWS * sim.COLS) if _touches(pos, cx, cy, top)}
-    for pos in sorted(touched):  # a mark never hides a card's number, strength or name: they go back on top
-        card, peek = _shown(view, pos)
-        if card < 0:
-            continue
-        sprite = _peeked(card) if peek else card_face(card, CARD_W, CARD_H)
-        x, y = _space_xy(pos, top)
-        for box in card_text_boxes(card, CARD_W, CARD_H):
-            img.paste(sprite.crop(box), (x + box[0], y + box[1]))
-    for seat, cx, cy in marks:  # ...and the marks stay visible as rings over them
-        draw.ellipse((cx - MARK_R, cy - MARK_R, cx + MARK_R, cy + MARK_R), outline=seat_colour(seat), width=3)
+        if hit < 0:  # a red disc with a white cross at the badge's lower right, the badge's letter left clear
+            mx, my = cx + MARK_R * 0.8, cy + MARK_R * 0.8
+            draw.ellipse((mx - MISS, my - MISS, mx + MISS, my + MISS), fill=FIGHT, outline=(255, 255, 255), width=2)
+            for dx in (-1, 1):
+                draw.line((mx - dx * MISS / 2, my - MISS / 2, mx + dx * MISS / 2, my + MISS / 2),
+                          fill=(255, 255, 255), width=3)
+
+
+def _mark_xy(view: PushFishView, cx: float, cy: float, top: int) -> tuple[float, float]:
+    """Where a bait's badge goes: where it landed, moved up or down off any number, strength or name of a face-up
+    card it would hide (a hit stays on its card, a miss off it)."""
+    for _ in range(3):
+        clear = True
+        for pos in range(sim.ROWS * sim.COLS):
+            card, _peek = _shown(view, pos)
+            if card < 0 or not _touches(pos, cx, cy, top):
+                continue
+            x, y = _space_xy(pos, top)
+            for left, up, right, down in card_text_boxes(card, CARD_W, CARD_H):
+                if x + left - MARK_R < cx < x + right + MARK_R and y + up - MARK_R < cy < y + down + MARK_R:
+                    cy = y + up - MARK_R - 1 if cy < y + (up + down) / 2 else y + down + MARK_R + 1
+                    clear = False
+        if clear:
+            break
+    return cx, cy
 
 
 def _touches(pos: int, cx: float, cy: float, top: int) -> bool:
@@ -234,7 +241,7 @@ def _touches(pos: int, cx: float, cy: float, top: int) -> bool:
 
 
 def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
-    """The zone the fight needs (with its tolerance) and where each wood token stopped, numbered."""
+    """The zones' letters, the zone the fight needs (with its tolerance) and where each wood token stopped, numbered."""
     draw = ImageDraw.Draw(img)
     y += LINE
     if view.zone >= 0:
@@ -251,8 +258,15 @@ def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
         draw.text((min(max((a + b) / 2, PAD + half), WIDTH - PAD - half), by + 2), label, font=font(SMALL, True),
                   fill=FIGHT, anchor="ma")
     f = font(SMALL, True)
-    for k, stop in enumerate(view.flicks):  # each wood token where it stopped, with its number
-        cx = _rod_x(stop)
+    tokens = [_rod_x(stop) for stop in view.flicks]
+    for z, (lo, hi) in enumerate(sim.ZONES):  # each zone's letter where the tokens leave it most room
+        half = draw.textlength(STRENGTHS[z], font=font(px(WIDTH, 11), True)) / 2 + 4
+        a, b = _rod_x(lo) + half, _rod_x(hi) - half
+        room = [min((abs(at - t) - 9 - half for t in tokens), default=WIDTH) for at in ((a + b) / 2, a, b)]
+        x = (a + b) / 2 if room[0] >= 0 else ((a + b) / 2, a, b)[room.index(max(room))]  # the centre if it is free
+        draw.text((x, y + ROD_H / 2), STRENGTHS[z], font=font(px(WIDTH, 11), True), fill=INK, anchor="mm",
+                  stroke_width=3, stroke_fill=ZONE_RGB[z])
+    for k, cx in enumerate(tokens):  # each wood token where it stopped, with its number
         draw.rounded_rectangle((cx - 9, y + 3, cx + 9, y + ROD_H - 3), radius=4, fill=WOOD, outline=INK, width=2)
         draw.text((cx, y + ROD_H / 2), str(k + 1), font=f, fill=(255, 255, 255), anchor="mm")
 

@@ -154,3 +154,29 @@ def test_a_row_s_points_say_that_the_items_in_hand_are_not_counted_yet():
         drawing._player_row(1, "Bob", 0, False, False, (), 7, 0, 0, 9)
     texts = [what for what, *_ in seen if what.startswith("text")]
     assert "text '13 pts + items'" in texts and "text '9 pts'" in texts
+
+
+def test_a_wood_token_on_a_zone_s_centre_leaves_the_zone_s_letter_beside_it():
+    view = ENGINE.view(game(chars=("jack", "hattori")), None).model_copy(update={"flicks": [76.0, 93.0]})
+    with recording() as seen:
+        drawing.board(view)
+    rod = drawing._tops(2, False)["rod"] + drawing.LINE
+    for letter, stop in (("S", 76.0), ("SS", 93.0)):
+        [(x0, _, x1, _)] = [box for what, box, *_ in seen if what == f"text {letter!r}" and rod <= box[1] <= rod
+                            + drawing.ROD_H]
+        token = drawing._rod_x(stop)
+        assert x1 <= token - 9 or x0 >= token + 9, f"{letter} at {x0}-{x1}, a token at {token - 9}-{token + 9}"
+
+
+def test_a_bait_that_missed_keeps_its_badge_letter_clear_and_shows_a_red_cross_beside_it():
+    s = game(chars=("jack", "hattori"))
+    bare = ENGINE.view(s, None)
+    x, y = sim.centre(7)
+    top = drawing._tops(2, False)["ground"]
+    cx, cy = drawing._table_to_px(x, y - 60, top)  # between two rows: no card there
+    missed = Image.open(io.BytesIO(drawing.board(bare.model_copy(update={"baits": [x, y - 60, 1.0, -1.0]}))))
+    hit = Image.open(io.BytesIO(drawing.board(bare.model_copy(update={"baits": [x, y - 60, 1.0, 7.0]}))))
+    centre = (round(cx), round(cy))
+    assert missed.getpixel(centre) == hit.getpixel(centre)  # the badge as it is
+    cross = (round(cx + drawing.MARK_R * 0.8 + drawing.MISS * 0.7), round(cy + drawing.MARK_R * 0.8))
+    assert missed.convert("RGB").getpixel(cross) == drawing.FIGHT != hit.convert("RGB").getpixel(cross)
