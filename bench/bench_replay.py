@@ -63,7 +63,7 @@ def main() -> None:
             walls, cpus = [], []
             for _ in range(args.rounds):
                 start, cpu = time.perf_counter(), time.process_time()
-                data = replay.animation(drawings.get(key).__name__, engine.name, views, result, fmt=fmt)
+                data = replay.animation(drawings.get(key).__name__, views, result, fmt=fmt)
                 walls.append(time.perf_counter() - start)
                 cpus.append(time.process_time() - cpu)
             frames = len(views) + (result is not None)

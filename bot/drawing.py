@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from bot import workers
 
-Kind = Literal["board", "hand", "final", "animation", "chart_png", "rating_png"]
+Kind = Literal["board", "hand", "final", "animation", "rating_png"]
 Runner = Callable[..., Awaitable[Any]]
 KEEP_GAMES = 512  # games whose newest pictures are kept
 

@@ -37,11 +37,10 @@ def save_final(record: GameRecord, host: Host, out: Path) -> Path:
 
 
 async def save_replay(record: GameRecord, host: Host, out: Path) -> Path:
-    """Draw the game's animated replay (a frame per move, then the score chart) to replay.gif in `out`."""
+    """Draw the game's animated replay (a frame per move, then the final scores) to replay.gif in `out`."""
     views = await replay.public_views(host, record)
     path = out / replay.REPLAY_FILE
-    path.write_bytes(replay_drawing.animation(drawings.get(record.key).__name__, host.engine(record).name, views,
-                                              host.result(record)))
+    path.write_bytes(replay_drawing.animation(drawings.get(record.key).__name__, views, host.result(record)))
     return path
 
 

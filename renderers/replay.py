@@ -1,4 +1,4 @@
-"""The animated replay of a whole game: one frame per move that changed the public board, then the score chart.
+"""The animated replay of a whole game: one frame per move that changed the public board, then the final scores.
 
 Built from public views only (the host replays the move log from the seed and hands over each public view),
 so a replay can show nothing a spectator could not have seen. Frames are the game's own board drawings,
@@ -17,7 +17,6 @@ from PIL import Image, ImageDraw
 
 from engines.core import Result, View
 from renderers.art import px
-from renderers.chart import chart_image
 from renderers.common import BG, font
 
 SHRINK_FROM = 1000  # boards this wide or wider become frames at half size: 1200 px boards give 600 px frames
@@ -43,9 +42,10 @@ def _shrunk(png: bytes) -> Image.Image:
     return img.reduce(2) if img.width >= SHRINK_FROM else img
 
 
-def frames(renderer: str, title: str, views: Sequence[View], result: Result | None) -> list[Image.Image]:
+def frames(renderer: str, views: Sequence[View], result: Result | None) -> list[Image.Image]:
     """Every frame, all the same size: each view's board (drawn by the game's renderer module, named so a
-    worker process can import it) with its move number, then the score chart."""
+    worker process can import it) with its move number, then the game's final scores (the picture the final board
+    carries)."""
     drawing = importlib.import_module(renderer)
     shown: list[Image.Image] = []
     last = len(views) - 1
@@ -58,15 +58,15 @@ def frames(renderer: str, title: str, views: Sequence[View], result: Result | No
         frame.paste(strip, (0, board.height))
         shown.append(frame)
     if result is not None and views:
-        shown.append(chart_image(title, views[-1].players, result, shown[-1].width))
+        shown.append(Image.open(io.BytesIO(drawing.final(views[-1], result))).convert("RGB"))
     width = max(f.width for f in shown)
     height = max(f.height for f in shown)
     out = []
-    chart = len(shown) - 1 if result is not None and views else -1
+    scores = len(shown) - 1 if result is not None and views else -1
     for i, f in enumerate(shown):
-        if f.size != (width, height):  # a board where it stands on the others; the chart in the middle
+        if f.size != (width, height):  # a board where it stands on the others; the final scores in the middle
             padded = Image.new("RGB", (width, height), BG)
-            padded.paste(f, ((width - f.width) // 2, (height - f.height) // 2) if i == chart else (0, 0))
+            padded.paste(f, ((width - f.width) // 2, (height - f.height) // 2) if i == scores else (0, 0))
             f = padded
         out.append(f)
     return out
@@ -82,11 +82,11 @@ def _palette(shown: list[Image.Image]) -> Image.Image:
     return sample.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def animation(renderer: str, title: str, views: Sequence[View], result: Result | None, fmt: str = "gif") -> bytes:
-    """The replay as an animated GIF (or APNG with fmt="png"): one frame per view, the chart held longest."""
+def animation(renderer: str, views: Sequence[View], result: Result | None, fmt: str = "gif") -> bytes:
+    """The replay as an animated GIF (or APNG with fmt="png"): one frame per view, the final scores held longest."""
     if fmt not in FORMATS:
         raise ValueError(f"fmt must be one of {FORMATS}")
-    shown = frames(renderer, title, views, result)
+    shown = frames(renderer, views, result)
     if not shown:
         raise ValueError("a replay needs at least one view")
     durations = [FRAME_MS] * len(shown)

@@ -383,7 +383,7 @@ def hand(view: WishesView) -> bytes | None:
     return None
 
 
-CATEGORY_COLOURS = {"sales": (70, 130, 180), "market bonuses": (0, 158, 115), "wishes": (204, 121, 167),
+CATEGORY_COLOURS = {"sales": (70, 130, 180), "market bonuses": (0, 158, 115), "wishes": (120, 94, 170),
                     "worm bonus": (222, 120, 140), "garbage": GARBAGE_RED}
 FINAL_W = 600
 

@@ -85,7 +85,7 @@ async def test_demo_writes_every_board_and_is_reproducible(tmp_path):
     assert len(boards) == len(log_a.splitlines()) + 1
     assert (tmp_path / "a" / "final.png").stat().st_size > 1000
     with Image.open(tmp_path / "a" / "replay.gif") as replay:
-        assert replay.n_frames == len(boards) + 1  # every board (each thisbig move shows), then the score chart
+        assert replay.n_frames == len(boards) + 1  # every board (each thisbig move shows), then the final scores
 
 
 async def test_a_stopped_game_goes_on_with_resume_and_says_how(tmp_path):

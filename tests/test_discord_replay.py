@@ -1,4 +1,4 @@
-"""The end through the real client: the final board carries the score chart, and `/fish replay` and its button
+"""The end through the real client: the final board carries the final scores, and `/fish replay` and its button
 post an animated GIF."""
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ async def test_the_final_board_s_replay_button_posts_the_whole_game_for_everyone
     ann = fake.add_user("Ann")
     game = await finished_toy_game(fake, run, ann)
     final = await run.board(game)
-    assert Image.open(io.BytesIO(final.files["scores.png"])).format == "PNG"  # the score chart beside the board
+    assert list(final.files) == ["board.png"]  # the game's own final scores picture, nothing beside it
     inter = await fake.click(ann, final, f"fish:r:{game}")
     posted = fake.messages[inter.original]
     assert not posted.ephemeral and "Replay of Toy" in posted.text()
     record = await run.host.get(game)
     views = await replay.public_views(run.host, record)
-    assert _frames(posted.files["replay.gif"]) == len(views) + 1  # a frame per board, then the score chart
+    assert _frames(posted.files["replay.gif"]) == len(views) + 1  # a frame per board, then the final scores
     assert len(views) == record.state.step + 1 and all(v.seat is None for v in views)
 
 
@@ -45,7 +45,7 @@ async def test_fish_replay_in_a_running_game_shows_it_so_far(fake, run):
     await fake.click(ann, board, board.custom_ids[0])
     record = await run.host.get(game)
     inter = await fake.slash(ann, "replay", channel_id=record.thread_id)
-    assert _frames(fake.messages[inter.original].files["replay.gif"]) == record.state.step + 1  # no chart yet
+    assert _frames(fake.messages[inter.original].files["replay.gif"]) == record.state.step + 1  # no final scores yet
 
 
 async def test_fish_replay_where_no_game_has_started_says_so_and_posts_nothing(fake, run):

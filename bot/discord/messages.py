@@ -26,7 +26,6 @@ COLOUR = discord.Colour.from_rgb(0, 114, 178)
 LETTERS = "ABCDEF"
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
-CHART_FILE = "scores.png"
 RATINGS_FILE = "ratings.png"
 MAX_LINES = 12  # what happened since the board was last shown: the first lines and the latest, a count between
 PRIVATE_PROMPT = "deciding in private (in your DMs, or **My hand**)"

@@ -1,4 +1,5 @@
-"""The pictures a table posts: the board, the final chart and a seat's hand, drawn once per game version."""
+"""The pictures a table posts: the board (the final scores once the game is over) and a seat's hand, drawn once per
+game version."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ import discord
 from bot.drawing import Drawer
 from bot.host import Host
 from bot.models import GameRecord
-from engines.core import Result
-from renderers import chart
 from renderers import registry as renderers
 
 
@@ -33,12 +32,6 @@ async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | N
     if result is not None:
         return await drawer.picture(record.id, record.version, "final", None, renderer.__name__, view, result)
     return await drawer.picture(record.id, record.version, "board", None, renderer.__name__, view)
-
-
-async def chart_png(host: Host, drawer: Drawer, record: GameRecord, result: Result) -> bytes:
-    """The final score chart: each player's points by category, the winner named."""
-    return await drawer.picture(record.id, record.version, "chart_png", None, chart.__name__,
-                                host.engine(record).name, record.names, result)
 
 
 async def hand_png(host: Host, drawer: Drawer, record: GameRecord, seat: int) -> bytes | None:

@@ -259,7 +259,7 @@ class Table:
         if building is None:  # drawn once however many ask at once; not kept after: megabytes, seldom asked
             building = self._replays[key] = asyncio.ensure_future(drawing.in_pool(
                 replay_drawing.__name__, "animation",
-                (renderer.__name__, self.host.engine(record).name, views, self.host.result(record))))
+                (renderer.__name__, views, self.host.result(record))))
             building.add_done_callback(lambda _: self._replays.pop(key, None))
         gif = await asyncio.shield(building)
         await interaction.edit_original_response(
@@ -395,9 +395,6 @@ class Table:
             or not users <= previous
         channel = self.bot.get_partial_messageable(record.place_id or 0)
         files = [pictures.as_file(png, messages.BOARD_FILE)] if png else []
-        if png and record.status == "finished" and result is not None:
-            chart_png = await pictures.chart_png(self.host, self.drawer, record, result)
-            files.append(pictures.as_file(chart_png, messages.CHART_FILE))
         if not repost:
             try:
                 await channel.get_partial_message(record.message_id).edit(  # type: ignore[arg-type]
