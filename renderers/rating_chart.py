@@ -11,12 +11,19 @@ from collections.abc import Mapping, Sequence
 from PIL import Image
 
 from renderers.art import card_frame, px
-from renderers.chart import category_colour
 from renderers.common import BG, INK, MUTED, PANEL, fit_text, font, new_canvas, to_png
 
 WIDTH = 800
 GRID = 50  # rating points between grid lines, at the least
 SHOWN = 200  # the latest games a line shows (from the rating before them)
+# A colour per game's line, apart for common colour-blindness and from the seat colours' order.
+LINE_COLOURS = [(0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
+                (213, 94, 0), (120, 94, 170), (160, 160, 60), (110, 110, 120), (240, 228, 66)]
+
+
+def line_colour(index: int) -> tuple[int, int, int]:
+    """The colour of the index-th game's line."""
+    return LINE_COLOURS[index % len(LINE_COLOURS)]
 
 
 def _scale(series: Mapping[str, Sequence[float]], start: float) -> tuple[float, float]:
@@ -65,7 +72,7 @@ def rating_image(title: str, series: Mapping[str, Sequence[float]], start: float
               fill=MUTED)
     for k, values in enumerate(lines):
         points = [at(i, v) for i, v in enumerate(values)]
-        colour = category_colour(k)
+        colour = line_colour(k)
         draw.line(points, fill=colour, width=max(2, small // 3), joint="curve")
         x, y_end = points[-1]
         r = small * 0.45
@@ -75,7 +82,7 @@ def rating_image(title: str, series: Mapping[str, Sequence[float]], start: float
     for k, (name, line) in enumerate(series.items()):
         x = pad * 2 + (k % 2) * column
         row_y = y + (k // 2) * (small + pad)
-        draw.rectangle((x, row_y + small * 0.2, x + small, row_y + small * 1.1), fill=category_colour(k), outline=INK)
+        draw.rectangle((x, row_y + small * 0.2, x + small, row_y + small * 1.1), fill=line_colour(k), outline=INK)
         text = fit_text(draw, f"{name} — {line[-1]:.0f}", column - small * 2, small)
         draw.text((x + small * 1.5, row_y), text, font=font(small), fill=INK)
     return img
