@@ -183,6 +183,9 @@ async def test_settings_need_manage_server_and_validate_values(fake, run):
     assert (await run.host.get_settings(fake.guild_id)).remind_hours == 2.5
     assert "Invalid setting" in reply(fake, await fake.slash(mod, "settings", standin_hours=-1.0))
     assert (await run.host.get_settings(fake.guild_id)).standin_hours == 48
+    assert "none is sent" not in reply(fake, await fake.slash(mod, "settings"))
+    assert "2.5 h idle before a reminder (none is sent: the stand-in comes first)" in \
+        reply(fake, await fake.slash(mod, "settings", standin_hours=2.0))
 
 
 async def test_a_lobby_role_is_mentioned_when_a_lobby_opens_at_most_every_15_minutes_and_only_that_role(fake, run, clock):

@@ -223,7 +223,8 @@ def rules_embed(engine: GameEngine) -> discord.Embed:
 def settings_embed(settings: GuildSettings) -> discord.Embed:
     """A server's timing settings."""
     e = discord.Embed(title="Fishing settings for this server", colour=COLOUR)
-    e.add_field(name="remind_hours", value=f"{settings.remind_hours:g} h idle before a reminder")
+    never = " (none is sent: the stand-in comes first)" if settings.standin_hours <= settings.remind_hours else ""
+    e.add_field(name="remind_hours", value=f"{settings.remind_hours:g} h idle before a reminder{never}")
     e.add_field(name="standin_hours", value=f"{settings.standin_hours:g} h idle before an AI stand-in plays")
     e.add_field(name="lobby_hours", value=f"{settings.lobby_hours:g} h before an unstarted lobby expires")
     e.add_field(name="standin_level", value=f"{settings.standin_level}: the AI level that stands in for people")
