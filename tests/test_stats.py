@@ -385,7 +385,7 @@ async def test_a_lobby_shows_each_seats_rating_in_that_game_ai_levels_included(f
     seats = next(f["value"] for f in (await run.board(lobby_id)).data["embeds"][0]["fields"]
                  if f["name"].startswith("Seats")).splitlines()
     assert seats[0] == f"`A` <@{ann}> · rating {toy.value:.0f} (provisional)"
-    assert seats[1] == f"`B` AI 1 ({level}) 🤖 AI · rating {ai.value:.0f} (provisional)"
+    assert seats[1] == f"`B` 🤖 AI 1 ({level}) · rating {ai.value:.0f} (provisional)"
     assert seats[2].startswith(f"`C` <@{bob}> · rating ")
     await fake.slash(ann, "start wishes")  # nobody is rated in Wishes yet
     wishes = max(r.id for r in await run.host.games(fake.guild_id))

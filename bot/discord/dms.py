@@ -130,9 +130,9 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
     if record.seats[seat].standin:
         lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
     elif decision is not None:
-        lines.append(f"**Your move:** {messages.shown(decision.prompt)}")
+        lines.append(f"**Your move:** {messages.prompt(record, decision)}")
     elif public := own_decision(host, record, seat, private_only=False):
-        lines.append(f"**Your move, on the board:** {messages.shown(public.prompt)}")
+        lines.append(f"**Your move, on the board:** {messages.prompt(record, public)}")
     elif record.status == "active":
         lines.append("Nothing for you to decide right now.")
     else:

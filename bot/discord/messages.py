@@ -40,12 +40,22 @@ def shown(text: str) -> str:
 
 
 def seat_line(record: GameRecord, seat: int) -> str:
-    """A seat as `A · Ann` (+ AI / stand-in tags), with a mention for people."""
+    """A seat as `` `A` @Ann ``, `` `B` 🤖 AI 1 (hard) `` or with a stand-in's tag; a mention for people."""
     s = record.seats[seat]
-    who = f"<@{s.user_id}>" if s.user_id is not None else shown(s.name)
-    tag = " 🤖 AI" if s.ai else f" (🤖 AI stand-in{', ' + s.standin_level if s.standin_level else ''})" \
-        if s.standin else ""
+    who = f"<@{s.user_id}>" if s.user_id is not None else "🤖 " + shown(s.name)
+    tag = f" (🤖 AI stand-in{', ' + s.standin_level if s.standin_level else ''})" if s.standin else ""
     return f"`{LETTERS[seat % 6]}` {who}{tag}"
+
+
+def prompt(record: GameRecord, decision: Decision) -> str:
+    """A decision's prompt where the seat is named already (the board's seat line, "Your move"): without the name
+    the game put first ("Ann: take a fish" -> "take a fish"), shown literally."""
+    name = record.names_at_start[decision.seat] if decision.seat < len(record.names_at_start) else ""
+    text = decision.prompt
+    for lead in (f"{name}: ", f"{name}, "):
+        if name and text.startswith(lead) and len(text) > len(lead):
+            text = text[len(lead):]
+    return shown(text)
 
 
 def title(engine: GameEngine, record: GameRecord) -> str:
@@ -103,7 +113,7 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
         if len({d.seat for d in pending}) == 1:  # the board's frame in the colour of the seat to act, as drawn
             e.colour = discord.Colour.from_rgb(*seat_colour(pending[0].seat))
         for d in pending:  # a private prompt can tell what is held, so the board only says where to answer it
-            ask = PRIVATE_PROMPT if d.private else shown(d.prompt)
+            ask = PRIVATE_PROMPT if d.private else prompt(record, d)
             parts.append(f"**{seat_line(record, d.seat)}** — {ask}")
         if waiting:
             times = deadlines(record, settings)
