@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import signal
 import sys
 from pathlib import Path
@@ -105,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("Stopped (Ctrl-C).", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the output was piped into something that stopped reading (`| head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 1
 
 
 def _interrupt(_signum: int, _frame: FrameType | None) -> None:

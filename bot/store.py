@@ -48,6 +48,7 @@ class StoreError(Exception):
 
 
 CLOCK_FIELDS = {"reminded", "final_shown"}  # kept inside the clocks column, each set on its own
+ELSEWHERE = "choose another database file (FISHBOT_DB for the bot, --db for play and demo)"
 RESTORE_HINT = "restore it from a backup (fishbot backup) or move it away to start with an empty database"
 
 
@@ -56,16 +57,15 @@ def check_writable(path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise StoreError(f"Cannot open the game database {path}: the folder {folder} does not exist; "
-                         f"create it or set FISHBOT_DB (or --db) to a file in an existing folder.")
+                         f"create it, or {ELSEWHERE} in a folder that exists.")
     if os.path.exists(path) and not os.path.isfile(path):
-        raise StoreError(f"Cannot open the game database {path}: it is not a file; set FISHBOT_DB (or --db) "
-                         f"to a database file.")
+        raise StoreError(f"Cannot open the game database {path}: it is not a file; {ELSEWHERE}.")
     if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
         raise StoreError(f"Cannot open the game database {path}: this user cannot write that file; "
-                         f"give it write permission (and its folder) or point FISHBOT_DB (or --db) elsewhere.")
+                         f"give it write permission (and its folder), or {ELSEWHERE}.")
     if not os.access(folder, os.W_OK):  # SQLite writes the -wal and -shm files beside the database
         raise StoreError(f"Cannot open the game database {path}: this user cannot write the folder {folder}; "
-                         f"give it write permission or point FISHBOT_DB (or --db) elsewhere.")
+                         f"give it write permission, or {ELSEWHERE}.")
 
 
 def explain(path: str, exc: sqlite3.Error) -> StoreError:

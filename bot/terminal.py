@@ -93,6 +93,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 await host.join(record.id, -n, f"Player {n}")  # hot-seat players get their own ids
             for _ in range(bots):
                 await host.add_ai(record.id, TERMINAL_USER, level)
+            record = await host.get(record.id)  # every seat taken
             say(f"Game #{record.id}: {host.engine(record).name}. Seats: {', '.join(record.names)}.")
             played = await begin_or_cancel(host, record.id, seed, autoplay=True)
             tell(played, say)
