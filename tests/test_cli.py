@@ -117,7 +117,7 @@ async def test_the_terminal_tells_what_the_table_saw_happen(tmp_path):
                         read=lambda _: "1", write=out)
     text = out.getvalue()
     assert "Final scores:" in text and "picks" in text and "'s card: " in text  # what each pick caught
-    assert text.startswith("Game #1: This Big!. Seats: Player 1, AI 1 (greedy), AI 2 (greedy).")  # every seat
+    assert text.startswith("Game #1: This Big!. Seats: Player 1, AI 1 (normal), AI 2 (normal).")  # every seat
 
 
 def test_play_gives_every_seat_but_one_to_the_ai_unless_told(tmp_path, monkeypatch):
