@@ -68,10 +68,12 @@ async def test_private_news_stays_in_its_dm_when_the_dm_is_edited_or_retired(fak
     await secret_game(fake, run, ann, bob, hints=True)
     ann_dm, bob_dm = live_dm(fake, ann), live_dm(fake, bob)
     assert "Your lucky number is 1" in ann_dm.content and "Your lucky number is 2" in bob_dm.content
-    await fake.click(ann, ann_dm, ann_dm.custom_ids[2])  # news for Ann: a new DM; Bob's is edited in place
+    sent = len(fake.dms(ann))
+    await fake.click(ann, ann_dm, ann_dm.custom_ids[2])  # Ann's own news goes into the DM she clicked
     retired, edited = fake.messages[ann_dm.id], fake.messages[bob_dm.id]
-    assert "Your lucky number is 1" in retired.content and "newer message below" in retired.content
-    assert not retired.custom_ids
+    assert "Your lucky number is 1" in retired.content and "You picked 3" in retired.content
+    assert "Nothing for you to decide right now." in retired.content and not retired.custom_ids
+    assert len(fake.dms(ann)) == sent  # no new message for what she did herself
     assert live_dm(fake, bob).id == bob_dm.id and "Your lucky number is 2" in edited.content
     assert "Pick secretly" in edited.content
     await fake.click(bob, edited, edited.custom_ids[0])
@@ -88,7 +90,7 @@ async def test_a_restarted_bot_edits_the_dms_it_sent_before_instead_of_sending_n
     await fake.click(ann, ann_dm, ann_dm.custom_ids[2])  # a DM drawn by the previous process
     assert len(fake.dms(bob)) == bob_count and live_dm(fake, bob).id == bob_dm.id  # edited, not sent again
     assert f":{(await run.host.get(game)).version}:" in live_dm(fake, bob).custom_ids[0]
-    assert fake.messages[ann_dm.id].deleted  # Ann's old DM, with no news to keep, gave way to the news below it
+    assert "You picked 3" in fake.messages[ann_dm.id].content  # Ann's own news, in the DM she clicked
     await fake.click(bob, live_dm(fake, bob), live_dm(fake, bob).custom_ids[0])
     assert (await run.host.get(game)).status == "finished"
 

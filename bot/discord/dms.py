@@ -18,6 +18,7 @@ from engines.core import Decision, Event
 log = logging.getLogger(__name__)
 # what a DM whose choice is gone says once its game has ended
 ENDED = {"cancelled": "Game #{} was cancelled.", "finished": "Game #{} is over: the final board is in its channel."}
+KEPT_NEWS = 10  # the latest private lines a DM edited in place keeps (a run of one's own moves adds to it)
 
 
 class Dms:
@@ -29,45 +30,70 @@ class Dms:
         self._pictures: dict[tuple[int, int], int] = {}  # (game, user) -> hash of the picture their live DM shows
 
     async def deliver(self, record: GameRecord, events: Sequence[Event]) -> None:
-        """DM each person their private events and private decision; a new DM when there is news, else an edit."""
-        private: dict[int, list[str]] = {}
+        """DM each person their private events and private decision: a new DM when there is news they did not
+        make themselves, else their live DM edited in place."""
+        private: dict[int, list[Event]] = {}
         for e in events:
             if e.private_to is not None:
-                private.setdefault(e.private_to, []).append(e.text)
+                private.setdefault(e.private_to, []).append(e)
         for seat, s in enumerate(record.seats):
             if s.user_id is None:
                 continue
+            mine = private.get(seat, [])
             try:
-                await self._deliver_to(record, seat, s.user_id, private.get(seat, []))
+                await self._deliver_to(record, seat, s.user_id, [e.text for e in mine],
+                                       notify=any(e.seat != seat for e in mine))
             except discord.HTTPException:  # one person's DM failing must not keep the others from theirs
                 log.warning("game %s: the DM to seat %s failed", record.id, seat, exc_info=True)
 
-    async def _deliver_to(self, record: GameRecord, seat: int, user_id: int, texts: list[str]) -> None:
-        """One person's DM: closed when they have nothing to decide or read, else edited in place or sent anew."""
+    async def _deliver_to(self, record: GameRecord, seat: int, user_id: int, texts: list[str], notify: bool) -> None:
+        """One person's DM. What they just did themselves (`texts` without `notify`) goes into their live DM,
+        edited in place, so a click brings no new message; news from elsewhere comes as a new DM, which the
+        older one gives way to. A DM with nothing left to decide keeps its news and loses its components."""
         decision = own_decision(self.host, record, seat, private_only=True)
-        if decision is None and not texts:
+        note = await self._note(record.id, user_id)
+        live = note is not None and note.live
+        if live and not notify:
+            assert note is not None
+            note = dataclasses.replace(note, news=(*note.news, *texts)[-KEPT_NEWS:])
+            if decision is None:  # the DM keeps its news and says what comes next, without components
+                await self._set_note(record.id, user_id, dataclasses.replace(note, live=False))
+                with contextlib.suppress(discord.HTTPException):
+                    await self._message(note).edit(content=private_text(self.host, record, seat, None, note.news),
+                                                   view=None)
+                return
+            if await self._edit(record, seat, user_id, note, decision):
+                return
+        elif decision is None and not texts:
             await self.close(record, user_id, ENDED.get(record.status, "✓ Done.").format(record.id))
             return
-        note = await self._note(record.id, user_id)
-        view = (components.decision_view(record.id, record.version, [decision], record.names,
-                                         hand_button=False) if decision else None)
-        png = await pictures.hand_png(self.host, self.drawer, record, seat)
-        if note is not None and note.live and not texts:  # the same DM, its news kept, its picture kept current
-            text = private_text(self.host, record, seat, decision, note.news)
-            key, drawn = (record.id, user_id), hash(png)
-            files = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} \
-                if png is not None and self._pictures.get(key) != drawn else {}
-            with contextlib.suppress(discord.HTTPException):
-                await self._message(note).edit(content=text, view=view, **files)
-                self._pictures[key] = drawn
-                return
         if note is not None and not note.news and note != DM_CLOSED:  # nothing to keep: the new DM takes its place
             with contextlib.suppress(discord.HTTPException):
                 await self._message(note).delete()
         elif note is not None and note.live:
             await self._retire(record, user_id, note, "(see the newer message below)")
+        view = (components.decision_view(record.id, record.version, [decision], record.names,
+                                         hand_button=False) if decision else None)
+        png = await pictures.hand_png(self.host, self.drawer, record, seat)
         await self._send(record, user_id, private_text(self.host, record, seat, decision, texts), view, png,
                          tuple(texts))
+
+    async def _edit(self, record: GameRecord, seat: int, user_id: int, note: DmNote, decision: Decision) -> bool:
+        """Edit the live DM in place with its news and the current decision (its picture kept current); False when
+        that DM is gone."""
+        view = components.decision_view(record.id, record.version, [decision], record.names, hand_button=False)
+        png = await pictures.hand_png(self.host, self.drawer, record, seat)
+        key, drawn = (record.id, user_id), hash(png)
+        files = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} \
+            if png is not None and self._pictures.get(key) != drawn else {}
+        try:
+            await self._message(note).edit(content=private_text(self.host, record, seat, decision, note.news),
+                                           view=view, **files)
+        except discord.HTTPException:
+            return False
+        self._pictures[key] = drawn
+        await self._set_note(record.id, user_id, note)
+        return True
 
     async def _send(self, record: GameRecord, user_id: int, text: str, view: discord.ui.View | None,
                     png: bytes | None, news: tuple[str, ...]) -> None:
@@ -112,8 +138,7 @@ class Dms:
     async def _retire(self, record: GameRecord, user_id: int, note: DmNote, text: str) -> None:
         """Take the components off an older DM; the private news it was sent with stays in it."""
         await self._set_note(record.id, user_id, dataclasses.replace(note, live=False))
-        if note.news:
-            text = limits.content("\n".join([*news_lines(self.host, record, note.news), text])) or text
+        text = limits.content("\n".join([*news_lines(self.host, record, note.news), text])) or text
         with contextlib.suppress(discord.HTTPException):
             await self._message(note).edit(content=text, view=None)
 
