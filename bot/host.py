@@ -18,6 +18,7 @@ from typing import Any
 from bot.game_options import playable_by_some_table
 from bot.models import (
     OPEN_STATUSES,
+    PRIVATE_CHOICE,
     DmNote,
     GameRecord,
     GuildSettings,
@@ -499,7 +500,7 @@ class Host:
         choice = decision.choice(choice_id)
         label = choice.label if choice is not None and not decision.private else next(
             (e.text for e in events if e.private_to is None and e.seat == decision.seat and e.kind == decision.kind),
-            "made a private choice")
+            PRIVATE_CHOICE)
         return Move(index=index, seat=decision.seat, choice_id=choice_id, label=label, by_ai=by_ai, at=self.clock())
 
     @staticmethod

@@ -166,6 +166,9 @@ class GameRecord(BaseModel):
         return self.thread_id or self.channel_id
 
 
+PRIVATE_CHOICE = "made a private choice"  # the log's label of a private move that told the table nothing
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One accepted choice in a game's log (built by the host and the store from trusted values)."""

@@ -172,7 +172,7 @@ async def test_the_log_names_a_player_who_left_on_their_own_moves_and_the_ai_on_
     assert (await run.host.get(game)).seats[1].name == "Bob (AI, hard)"
     log = reply(fake, await fake.slash(ann, "log", channel_id=place)).splitlines()
     assert log[:4] == ["1. Ann: Take 3", "\u2003↳ Ann took 3", "2. Bob: Take 1", "\u2003↳ Bob took 1"]  # his own move
-    assert log[6].startswith("4. Bob (AI, hard) (AI): Take") and log[7].startswith("\u2003↳ Bob took")
+    assert log[6].startswith("4. Bob (AI, hard): Take") and log[7].startswith("\u2003↳ Bob took")
     assert not any("secret" in line for line in log)  # each move's private events stay out
 
 

@@ -139,8 +139,8 @@ async def test_the_log_gives_each_move_its_outcome_and_a_private_move_only_what_
         await fake.click(user, live_dm(fake, user), live_dm(fake, user).custom_ids[pick])
     place = (await run.host.get(game)).place_id
     log = only_reply(fake, await fake.slash(bob, "log", channel_id=place)).splitlines()
-    assert log == ["1. Ann: Calm", "\u2003↳ Ann called calm", "2. Ann: made a private choice",
-                   "3. Bob: made a private choice", "\u2003↳ Ann scored with 3"]
+    assert log == ["1. Ann: Calm", "\u2003↳ Ann called calm", "2. Ann made a private choice",
+                   "3. Bob made a private choice", "\u2003↳ Ann scored with 3"]
 
 
 async def test_slash_hand_answers_ephemerally_with_the_pending_private_choice(fake, run):

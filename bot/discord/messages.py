@@ -10,6 +10,7 @@ from bot import ratings
 from bot.discord import limits
 from bot.models import (
     LOBBY_ROLE_QUIET,
+    PRIVATE_CHOICE,
     GameRecord,
     GuildSettings,
     Move,
@@ -87,11 +88,16 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
     return limits.embed(e)
 
 
+def move_line(name: str, label: str) -> str:
+    """A move that made no public event, in words: `Ann chose Garbage heap`, `Bob made a private choice`."""
+    return f"{name} {label}" if label == PRIVATE_CHOICE else f"{name} chose {label}"
+
+
 def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[str]:
     """Public lines about what just happened (never a private event), newest last."""
     lines = [e.text for e in events if e.private_to is None]
     if not lines:
-        lines = [f"{record.seats[m.seat].name}: {m.label}" for m in moves]
+        lines = [move_line(record.seats[m.seat].name, m.label) for m in moves]
     if len(lines) > MAX_LINES:  # the move that began it (a person's own result) and the latest, not only the end
         head = MAX_LINES // 2
         lines = [*lines[:head], f"… {len(lines) - MAX_LINES + 1} more …", *lines[head - MAX_LINES + 1:]]
@@ -188,17 +194,25 @@ def log_text(record: GameRecord, moves: Sequence[tuple[Move, Sequence[str]]]) ->
     events), as many of the latest as fit in one message."""
 
     def mover(move: Move) -> str:
-        """A person who left made their own moves: their name, without the " (AI, level)" Host.leave added."""
+        """Who made a move: a person who left made their own moves (their name, without the " (AI, level)"
+        Host.leave added); an AI standing in for a person is named as such."""
         seat = record.seats[move.seat]
         if seat.left and not move.by_ai:
             return seat.began_as
-        return seat.name + (" (AI)" if move.by_ai else "")
+        return seat.name + (" (AI stand-in)" if move.by_ai and not seat.ai else "")
+
+    def said(move: Move) -> str:
+        """`Ann: Take 3`; a private move logged by its public event names its mover already."""
+        if move.label == PRIVATE_CHOICE:
+            return f"{mover(move)} {move.label}"
+        name = record.names_at_start[move.seat] if move.seat < len(record.names_at_start) else ""
+        return move.label if name and move.label.startswith(name + " ") else f"{mover(move)}: {move.label}"
 
     if not moves:
         return "No moves yet."
     blocks: list[str] = []
     for move, outcome in reversed(moves):
-        lines = [f"{move.index + 1}. {mover(move)}: {move.label}",
+        lines = [f"{move.index + 1}. {said(move)}",
                  *(f"\u2003↳ {text}" for text in outcome)]
         block = limits.cut(shown("\n".join(lines)), limits.CONTENT // 2)
         if blocks and sum(len(b) + 1 for b in blocks) + len(block) > limits.CONTENT:

@@ -1,0 +1,32 @@
+"""How the bot words moves for people: the log and the board's lines never repeat a name, and say what happened."""
+
+from __future__ import annotations
+
+from bot.discord import messages
+from bot.models import PRIVATE_CHOICE, GameRecord, Move, Seat
+
+
+def record() -> GameRecord:
+    """Ann (a person, an AI standing in for her now), AI 1, and Bob who left (an AI plays his seat)."""
+    seats = [Seat(user_id=1, name="Ann", standin=True, standin_level="hard"), Seat(name="AI 1 (hard)", ai="hard"),
+             Seat(user_id=2, name="Bob (AI, hard)", ai="hard", left=True)]
+    return GameRecord(id=4, key="thisbig", options={}, seed=1, status="active", host_user=1, seats=seats,
+                      created_at=0, updated_at=0, turn_since=0)
+
+
+def test_the_log_names_each_mover_once():
+    moves = [(Move(index=0, seat=0, choice_id="y", label="Yellow lure"), []),
+             (Move(index=1, seat=1, choice_id="p", label="AI 1 (hard) plays a card face down.", by_ai=True), []),
+             (Move(index=2, seat=2, choice_id="p", label="Bob plays a card face down."), []),
+             (Move(index=3, seat=0, choice_id="c", label="Bob's card", by_ai=True), ["Ann picks Bob's card: red 3."]),
+             (Move(index=4, seat=2, choice_id="x", label=PRIVATE_CHOICE, by_ai=True), [])]
+    assert messages.log_text(record(), moves).splitlines() == [
+        "1. Ann: Yellow lure", "2. AI 1 (hard) plays a card face down.", "3. Bob plays a card face down.",
+        "4. Ann (AI stand-in): Bob's card", "\u2003↳ Ann picks Bob's card: red 3.",
+        "5. Bob (AI, hard) made a private choice"]
+
+
+def test_a_move_that_made_no_public_event_reads_as_a_sentence_on_the_board():
+    moves = [Move(index=0, seat=0, choice_id="g", label="Garbage heap"), Move(index=1, seat=1, choice_id="x",
+                                                                               label=PRIVATE_CHOICE)]
+    assert messages.happened(record(), [], moves) == ["Ann chose Garbage heap", "AI 1 (hard) made a private choice"]
