@@ -5,6 +5,8 @@ from __future__ import annotations
 from bot.discord import messages
 from bot.models import PRIVATE_CHOICE, GameRecord, Move, Seat
 
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run
+
 
 def record() -> GameRecord:
     """Ann (a person, an AI standing in for her now), AI 1, and Bob who left (an AI plays his seat)."""
@@ -30,3 +32,13 @@ def test_a_move_that_made_no_public_event_reads_as_a_sentence_on_the_board():
     moves = [Move(index=0, seat=0, choice_id="g", label="Garbage heap"), Move(index=1, seat=1, choice_id="x",
                                                                                label=PRIVATE_CHOICE)]
     assert messages.happened(record(), [], moves) == ["Ann chose Garbage heap", "AI 1 (hard) made a private choice"]
+
+
+async def test_a_lobby_lists_the_options_that_differ_from_the_defaults_in_words(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start pushfish", length="short", legendary="0, 2", noisy=True)
+    await fake.slash(ann, "start thisbig")
+    pushfish, thisbig = sorted(await run.host.games(fake.guild_id), key=lambda r: r.id)
+    fields = {f["name"]: f["value"] for f in (await run.board(pushfish.id)).data["embeds"][0]["fields"]}
+    assert fields["Options"] == "length: short · legendary: 0, 2 · noisy: on"
+    assert "Options" not in {f["name"] for f in (await run.board(thisbig.id)).data["embeds"][0]["fields"]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -82,7 +83,7 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
     seats = "\n".join(seat_line(record, i) + (f" · {rating_text(rated[i])}" if i < len(rated) and rated[i] else "")
                       for i in range(len(record.seats))) or "nobody yet"
     e.add_field(name=f"Seats ({len(record.seats)}/{engine.max_players})", value=seats, inline=False)
-    opts = ", ".join(f"{k}={v}" for k, v in record.options.items() if v is not None)
+    opts = options_text(engine, record.options)
     if opts:
         e.add_field(name="Options", value=opts, inline=False)
     return limits.embed(e)
@@ -221,16 +222,26 @@ def log_text(record: GameRecord, moves: Sequence[tuple[Move, Sequence[str]]]) ->
     return "\n".join(reversed(blocks))
 
 
-def default_text(value: object) -> str:
-    """` (default on)`, ` (default 0, 2)`, ` (default none)`, as a person reads it; nothing for None (no fixed
-    default: the option's description tells what happens)."""
-    if value is None:
-        return ""
+def worded(value: object) -> str:
+    """An option's value as a person reads it: `on`/`off`, `0, 2` or `none` for a list, else as it is."""
     if isinstance(value, bool):
-        value = "on" if value else "off"
-    elif isinstance(value, list | tuple):
-        value = ", ".join(map(str, value)) or "none"
-    return f" (default {value})"
+        return "on" if value else "off"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def default_text(value: object) -> str:
+    """` (default on)`, ` (default 0, 2)`, ` (default none)`; nothing for None (no fixed default: the option's
+    description tells what happens)."""
+    return "" if value is None else f" (default {worded(value)})"
+
+
+def options_text(engine: GameEngine, options: dict[str, Any]) -> str:
+    """The options a game was opened with, in words, those left at their default out: `length: short · noisy: on`."""
+    return " · ".join(f"{name.replace('_', ' ')}: {worded(options[name])}"
+                      for name, info in engine.Options.model_fields.items()
+                      if options.get(name) is not None and options[name] != info.get_default(call_default_factory=True))
 
 
 def rules_embed(engine: GameEngine) -> discord.Embed:
