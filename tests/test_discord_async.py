@@ -62,11 +62,11 @@ async def test_a_game_won_just_before_the_bot_stopped_gets_its_final_board_once_
     board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[0])
     record = await run.host.get(game)
-    assert record.status == "finished" and "The game is over" not in (await run.board(game)).text()
+    assert record.status == "finished" and f"Game #{game} is over:" not in (await run.board(game)).text()
     await run.restart()
     await fake.settle()
     final = await run.board(game)
-    assert "The game is over" in final.text() and final.custom_ids == [f"fish:r:{game}", f"fish:a:{game}"]
+    assert f"Game #{game} is over:" in final.text() and final.custom_ids == [f"fish:r:{game}", f"fish:a:{game}"]
     posted = len(fake.in_channel(record.place_id))
     await run.restart()  # shown once: the next start leaves it alone
     await fake.settle()

@@ -138,6 +138,8 @@ async def test_a_host_leaving_a_running_game_passes_the_hosts_role_to_the_first_
     assert (await run.host.get(game)).host_user == bob
     assert reply(fake, await fake.slash(ann, "cancel", channel_id=place)) == "Only this game's host can do that."
     assert reply(fake, await fake.slash(bob, "cancel", channel_id=place)) == "The game was cancelled."
+    board = await run.board(game)  # the board says who cancelled it
+    assert "Bob cancelled this game." in board.text() and board.custom_ids == []
     await fake.slash(ann, "start toy", stones=30)  # with nobody left, the AIs play the game out at once
     game = await newest_game(run, fake)
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")

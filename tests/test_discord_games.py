@@ -85,7 +85,7 @@ async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, ke
     record = await run.host.get(game)
     assert record.status == "finished"
     final = await run.board(game)
-    assert "The game is over" in final.text() and "Final scores" in final.text()
+    assert " is over: " in final.text() and "Final scores" in final.text()
     assert final.custom_ids == [f"fish:r:{game}", f"fish:a:{game}"]  # only "Watch the replay" and "Play again"
     if "board.png" in final.files:
         assert final.files["board.png"].startswith(b"\x89PNG")

@@ -57,7 +57,7 @@ async def test_full_toy_game_with_an_ai_seat_through_clicks(fake, run):
         await fake.click(user, board, board.custom_ids[0])
     assert record.status == "finished"
     final = fake.messages[record.message_id]
-    assert "The game is over" in final.text() and "Final scores" in final.text()
+    assert " is over: " in final.text() and "Final scores" in final.text()
     assert final.custom_ids == [f"fish:r:{game}", f"fish:a:{game}"]  # only "Watch the replay" and "Play again"
     boards = [m for m in fake.in_channel(thread) if "Toy · game" in m.text()]
     assert len(boards) == 1  # old boards were replaced, not piled up

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.models import Played
 from tests.discord_helpers import only_reply
 from tests.fakediscord import render_stub
 from tests.fakediscord.server import FakeDiscord
@@ -93,6 +94,19 @@ async def test_a_restarted_bot_edits_the_dms_it_sent_before_instead_of_sending_n
     assert "You picked 3" in fake.messages[ann_dm.id].content  # Ann's own news, in the DM she clicked
     await fake.click(bob, live_dm(fake, bob), live_dm(fake, bob).custom_ids[0])
     assert (await run.host.get(game)).status == "finished"
+
+
+async def test_a_refresh_that_reads_a_newer_move_leaves_the_dms_to_that_moves_refresh(fake, run):
+    """Race: a refresh (here the one a restart makes) reads the game after a click committed but before the click's
+    own refresh; the clicked DM must still get its news in place, not be emptied and replaced by a new DM."""
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    before, ann_dm, sent = await run.host.get(game), live_dm(fake, ann), len(fake.dms(ann))
+    played = await run.host.submit(game, ann, ann_dm.custom_ids[2].rsplit(":", 1)[1], before.version)
+    await run.bot.table.publish(Played(before))  # a refresh asked at the older version, run after the commit
+    assert fake.messages[ann_dm.id].custom_ids == ann_dm.custom_ids  # her DM waits for her move's refresh
+    await run.bot.table.publish(played)
+    assert "You picked 3" in fake.messages[ann_dm.id].content and len(fake.dms(ann)) == sent
 
 
 async def test_closed_dms_are_told_in_the_channel_without_content_and_my_hand_works(fake, run):

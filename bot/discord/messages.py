@@ -110,11 +110,10 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
     """The board: what happened, who must act on what, deadlines, seats; the image is attachment://board.png."""
     e = discord.Embed(title=title(engine, record), colour=COLOUR)
     parts = [f"▸ {line}" for line in lines]
-    if record.status == "finished":
-        parts.append("**The game is over.**")
+    if record.status == "finished":  # the message says so, and the final scores follow
         e.colour = discord.Colour.gold()
     elif record.status == "cancelled":
-        parts.append("**This game was cancelled.**")
+        parts += [] if lines else ["**This game was cancelled.**"]  # else its lines say who cancelled it
         e.colour = discord.Colour.dark_grey()
     else:
         if len({d.seat for d in pending}) == 1:  # the board's frame in the colour of the seat to act, as drawn

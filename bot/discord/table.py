@@ -27,7 +27,7 @@ from bot import drawing, replay, timers
 from bot.discord import components, dms, ids, limits, lobbies, messages, notices, picker, pictures
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
-from bot.models import GameRecord, Move, Played
+from bot.models import GameRecord, Move, Played, clean_name
 from engines.core import Event, GameError
 from renderers import replay as replay_drawing
 
@@ -50,6 +50,7 @@ class Update:
     moves: list[Move] = dataclasses.field(default_factory=list)
     started: bool = False
     note: str = ""
+    through: int | None = None  # the newest version whose news this holds (None: asked for without news)
 
 
 class Table:
@@ -198,7 +199,8 @@ class Table:
             return "The game has started."
         else:
             await self.host.cancel(game, user.id, admin=admin(interaction), lobby_only=lobby_only)
-            text = "The game was cancelled."
+            await self.publish(game, note=f"{messages.shown(clean_name(user.display_name))} cancelled this game.")
+            return "The game was cancelled."
         await self.publish(played or game)
         return text
 
@@ -295,6 +297,7 @@ class Table:
             if played:
                 news.events += played.events
                 news.moves += played.moves
+                news.through = max(news.through or 0, played.record.version)
             news.started |= started
             news.note = note or news.note
             async with self._locks.setdefault(game, asyncio.Lock()):
@@ -320,7 +323,7 @@ class Table:
                     record.seats[s].user_id for s in waiting if record.seats[s].user_id is not None))
                 try:
                     played = await self.host.resume_ai(record.id)
-                    await self.publish(played if played.moves else record.id)
+                    await self.publish(played)
                 except Exception:  # noqa: BLE001 - one game's trouble must not keep the others stale
                     log.exception("game %s: could not be shown again at start", record.id)
             for record in await self.host.finals_unshown():  # stopped between the last move and its final board
@@ -335,7 +338,7 @@ class Table:
         if record.status == "lobby" or (record.state is None and record.status == "cancelled"):
             await self._show_lobby(record, news.note)
             return
-        if news.started:
+        if news.started or record.status == "cancelled":  # the lobby message says it started, or was cancelled
             await self._show_lobby(record, news.note)
         lines = messages.happened(record, news.events, news.moves)
         if news.note:  # a note on the game comes before the moves that followed it
@@ -344,8 +347,13 @@ class Table:
         if record.status == "finished" and not record.final_shown:
             await self.host.mark_final_shown(game)
         shown = await self.host.get(game)
-        await self.dms.deliver(shown, news.events)  # after: DMs link the new board
-        if shown.status == "finished" and (news.moves or news.events):
+        behind = news.through is not None and shown.version > news.through
+        if behind:  # a move committed since this news was taken: its refresh follows, and the DMs and the game's
+            # end wait for it, so no DM shows a state without its private news (a clicked DM is edited, not replaced)
+            self._queued.setdefault(game, Update()).events[:0] = news.events
+        else:
+            await self.dms.deliver(shown, news.events)  # after: DMs link the new board
+        if shown.status == "finished" and (news.moves or news.events) and not behind:
             await notices.game_over(self.bot, self.host, shown)
             return
         if newly:
@@ -388,8 +396,9 @@ class Table:
             public = [d for d in pending if not d.private and d.seat in waiting]
             view = components.decision_view(record.id, record.version, public, record.names)
         content = " ".join(f"<@{u}>" for u in sorted(users)) or None
-        if record.status == "finished":
-            content = f"{content or ''} The game is over!".strip()
+        if record.status == "finished" and result is not None:
+            won = " and ".join(messages.shown(record.names[w]) for w in result.winners)
+            content = f"{content or ''} Game #{record.id} is over: {won} win{'s' * (len(result.winners) == 1)}.".strip()
         previous = self._pinged.get(record.id)
         repost = fresh or record.message_id is None or record.status == "finished" or previous is None \
             or not users <= previous
