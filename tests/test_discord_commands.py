@@ -188,6 +188,10 @@ async def test_settings_need_manage_server_and_validate_values(fake, run):
     assert "none is sent" not in reply(fake, await fake.slash(mod, "settings"))
     assert "2.5 h idle before a reminder (none is sent: the stand-in comes first)" in \
         reply(fake, await fake.slash(mod, "settings", standin_hours=2.0))
+    shown = reply(fake, await fake.slash(ann, "settings"))  # anyone may look; only Manage Server may change
+    assert "2.5 h idle before a reminder" in shown and "Manage Server" not in shown
+    assert "Manage Server" in reply(fake, await fake.slash(ann, "settings", clear_lobby_role=True))
+    assert "Manage Server" not in reply(fake, await fake.slash(ann, "settings", clear_lobby_role=False))
 
 
 async def test_a_lobby_role_is_mentioned_when_a_lobby_opens_at_most_every_15_minutes_and_only_that_role(fake, run, clock):

@@ -269,3 +269,12 @@ async def test_a_dm_with_news_says_when_your_next_move_waits_on_the_board(fake, 
     await fake.click(bob, live_dm(fake, bob), live_dm(fake, bob).custom_ids[0])  # round 2: Bob calls the weather
     news = fake.dms(bob)[-1]
     assert "🔒 You picked 1" in news.content and "**Your move, on the board:** Call the weather" in news.content
+
+
+async def test_a_seat_with_a_stand_in_is_told_where_to_type_fish_back(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    place = (await run.host.get(game)).place_id
+    await fake.slash(ann, "away", channel_id=place)
+    hand = only_reply(fake, await fake.slash(ann, "hand", channel_id=place))
+    assert "🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's thread to return." in hand

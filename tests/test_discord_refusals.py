@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.table import STILL_OPEN
 from tests.discord_helpers import only_reply, toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -54,7 +55,7 @@ async def test_a_click_on_an_outdated_message_is_refused_and_changes_nothing(fak
     after = await run.host.get(game)
     old.data = stale
     inter = await fake.click(ann, old, old.custom_ids[1])
-    assert "older state" in only_reply(fake, inter)
+    assert only_reply(fake, inter) == STILL_OPEN  # it is Ann's turn again, on the newer board
     assert (await run.host.get(game)).version == after.version
 
 
@@ -71,7 +72,7 @@ async def test_an_old_choice_no_longer_on_a_board_edited_in_place_is_refused(fak
     assert (await run.board(game)).id == board.id and old_choice not in board.custom_ids
     after = await run.host.get(game)
     inter = await fake.click(ann, board, old_choice)  # discord.py hands this click to no item
-    assert "older state" in only_reply(fake, inter)
+    assert only_reply(fake, inter) == STILL_OPEN
     assert (await run.host.get(game)).version == after.version
 
 async def test_a_double_click_is_applied_once(fake, run):
@@ -85,6 +86,8 @@ async def test_a_double_click_is_applied_once(fake, run):
     await fake.settle(first)
     await fake.settle(second)
     assert (await run.host.get(game)).state.step == 1
+    refused = [only_reply(fake, i) for i in (first, second) if fake.ephemeral_replies(i)]  # Ann has no choice now
+    assert refused and all("older state" in r and "still open" not in r for r in refused)
 
 
 @pytest.mark.parametrize("custom_id", ["fish:c:12:x", "fish:c:1:2:3", "fish:s:1:1:0:zz", "fish:l:1:dance",

@@ -103,7 +103,7 @@ async def test_the_final_board_s_play_again_opens_a_lobby_in_the_game_s_thread_m
     posted = fake.messages[inter.original]
     [lobby] = await run.host.games(fake.guild_id, statuses=("lobby",))
     assert not posted.ephemeral and posted.channel_id == finished.thread_id
-    assert posted.content == f"🔁 Bob wants to play #{game} again: <@{ann}>, join with the buttons below."
+    assert posted.content == f"🔁 Bob wants to play Toy again (after game #{game}): <@{ann}>, join with the buttons below."
     assert (lobby.message_id, lobby.place_id, lobby.thread_id) == (posted.id, finished.thread_id, None)
     assert [(s.user_id, s.ai) for s in lobby.seats] == [(bob, None), (None, "normal")]
     assert lobby.options == finished.options and lobby.host_user == bob

@@ -483,9 +483,11 @@ class FishGroup(ServerOnly):
                        standin_hours: float | None = None, lobby_hours: float | None = None,
                        standin_level: str | None = None, lobby_role: discord.Role | None = None,
                        clear_lobby_role: bool | None = None) -> None:
-        """See or change this server's timers, stand-in level and lobby role (Manage Server)."""
-        if not admin(interaction):
-            raise HostError("Only members with Manage Server can change the fishing settings.")
+        """See this server's timers, stand-in level and lobby role; change them (Manage Server)."""
+        asked = (remind_hours, standin_hours, lobby_hours, standin_level, lobby_role, clear_lobby_role or None)
+        if any(v is not None for v in asked) and not admin(interaction):
+            raise HostError("Only members with Manage Server can change the fishing settings; "
+                            "`/fish settings` with no options shows them.")
         changes: dict[str, Any] = {k: v for k, v in (
             ("remind_hours", remind_hours), ("standin_hours", standin_hours), ("lobby_hours", lobby_hours),
             ("standin_level", standin_level)) if v is not None}

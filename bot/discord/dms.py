@@ -153,7 +153,8 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
     """The text of a private message: the game, news only this seat may see, and what to decide."""
     lines = news_lines(host, record, texts)
     if record.seats[seat].standin:
-        lines.append("🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's channel to return.")
+        place = "thread" if record.thread_id else "channel"
+        lines.append(f"🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's {place} to return.")
     elif decision is not None:
         lines.append(f"**Your move:** {messages.prompt(record, decision)}")
     elif public := own_decision(host, record, seat, private_only=False):

@@ -99,7 +99,8 @@ async def play_again(table: Table, interaction: discord.Interaction, game: int) 
     user = interaction.user
     lobby = await table.host.rematch(game, user.id, user.display_name, interaction.channel_id)
     others = " ".join(f"<@{s.user_id}>" for s in finished.seats if s.user_id not in (None, user.id))
-    content = f"🔁 {messages.shown(lobby.seats[0].name)} wants to play #{game} again" + \
+    name = table.host.engine(finished).name
+    content = f"🔁 {messages.shown(lobby.seats[0].name)} wants to play {name} again (after game #{game})" + \
         (f": {others}, join with the buttons below." if others else ".")
     ping = bool(others) and _may_ping(_REMATCH_PINGED.setdefault(table, {}), game, table.clock())
     await post(table, interaction, lobby, content, ping_users=ping)

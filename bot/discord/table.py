@@ -33,7 +33,8 @@ from renderers import replay as replay_drawing
 
 log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
-STILL_OPEN = " Your choice is still open: use the newest board, your newest DM or **My hand**."
+STILL_OPEN = ("That button is out of date, so nothing was done. Your choice is still open: use the newest board, "
+              "your newest DM or **My hand**.")
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
 ANOTHER_SERVER = "That button belongs to a game on another server, so nothing was done."
 ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing was done. Use the game's own board."
@@ -127,7 +128,7 @@ class Table:
                 except HostError as refused:
                     if refused.message == OUTDATED and dms.own_decision(
                             self.host, await self.host.get(ref.game), seat, private_only=False):
-                        raise HostError(OUTDATED + STILL_OPEN) from None
+                        raise HostError(STILL_OPEN) from None
                     raise
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)
