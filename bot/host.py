@@ -535,6 +535,8 @@ class Host:
             chosen = await self.think(engine, state, levels, record.seed, limit,
                                       {k: v for k, v in os.environ.items() if k.startswith(AI_ENV_PREFIX)})
             record, ai_moves_made, ai_events = _copy(record), [], []
+            if (current := self._records.get(record.id)) is not None and current.version == record.version:
+                record.reminded = list(current.reminded)  # a reminder sent while the AI thought stays noted
             for seat, choice_id in chosen:
                 decision = next_ai_decision(engine, state, levels)
                 if decision is None or decision.seat != seat:

@@ -85,6 +85,8 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
             await interaction.followup.send(NO_THREADS, ephemeral=True)
     await table.host.set_place(record.id, channel_id=interaction.channel_id,
                                thread_id=thread.id if thread else None, message_id=message.id)
+    if (await table.host.get(record.id)).version != record.version:  # a click came before its message was known
+        await table.publish(record.id)
     if thread is not None:
         await thread.send(f"Game #{record.id} will be played here. Join with the buttons above or "
                           f"`/fish join` in this thread.")

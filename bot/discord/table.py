@@ -145,6 +145,11 @@ class Table:
         timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game)
         try:
             return await self.host.submit(game, user_id, choice, version)
+        except HostError:
+            raise
+        except Exception:  # the move may be stored though an AI's reply failed: every commit gets its refresh
+            self._show_meanwhile(game)
+            raise
         finally:
             timer.cancel()
 
@@ -185,8 +190,9 @@ class Table:
         elif action == "leave":
             played = await self.host.leave(game, user.id, lobby_only)
             text = "You left the game." if played.record.status != "active" else "You left; an AI plays your seat."
-            if played.record.state is not None:  # a lobby has sent no DM to close
-                await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
+            if played.record.state is not None:  # a lobby has sent no DM to close; after any refresh under way,
+                async with self._locks.setdefault(game, asyncio.Lock()):  # which could send them a new one
+                    await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level)
@@ -323,9 +329,13 @@ class Table:
                 self._pinged.setdefault(record.id, frozenset(
                     record.seats[s].user_id for s in waiting if record.seats[s].user_id is not None))
                 try:
-                    played = await self.host.resume_ai(record.id)
-                    await self.publish(played)
+                    played: Played | int = await self.host.resume_ai(record.id)
                 except Exception:  # noqa: BLE001 - one game's trouble must not keep the others stale
+                    log.exception("game %s: its AI seats could not move at start", record.id)
+                    played = record.id  # shown as it is now (an AI may have moved before the failure)
+                try:
+                    await self.publish(played)
+                except Exception:  # noqa: BLE001 - as above
                     log.exception("game %s: could not be shown again at start", record.id)
             for record in await self.host.finals_unshown():  # stopped between the last move and its final board
                 try:

@@ -1,0 +1,138 @@
+"""Races between a game's refreshes and other clicks: each is paused at an `await` where real HTTP calls can take
+a while, and the other action is run meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from tests.test_discord_private import live_dm, secret_game
+
+pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
+
+
+async def until(cond: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> None:
+    """Wait until `cond()` holds."""
+    end = asyncio.get_running_loop().time() + timeout
+    while not await cond():
+        assert asyncio.get_running_loop().time() < end, "timed out"
+        await asyncio.sleep(0.005)
+
+
+async def test_leaving_while_a_refresh_sends_dms_leaves_the_leaver_no_dm_with_buttons(fake, run):
+    ann, bob, carl = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Carl")
+    game = await secret_game(fake, run, ann, bob, carl)
+    dms = run.bot.table.dms
+    real = dms._deliver_to
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def paused(record, seat, user_id, texts, notify):  # Ann's refresh pauses at her own DM
+        if seat == 0 and not entered.is_set():
+            entered.set()
+            await release.wait()
+        return await real(record, seat, user_id, texts, notify)
+
+    dms._deliver_to = paused
+    dm = live_dm(fake, ann)
+    await fake.click(ann, dm, dm.custom_ids[2], wait=False)
+    await asyncio.wait_for(entered.wait(), 5)
+    await fake.slash(carl, "leave", wait=False)  # Carl leaves while that refresh still has his DM to send
+
+    async def left() -> bool:
+        return (await run.host.get(game)).seat_of(carl) is None
+    await until(left)
+    await asyncio.sleep(0.05)
+    release.set()
+    await fake.settle()
+    assert not [m for m in fake.dms(carl) if any(c.startswith("fish:c:") for c in m.custom_ids)]
+    assert f"You left game #{game}" in fake.dms(carl)[-1].content
+
+
+async def test_news_a_refresh_carries_forward_is_shown_when_the_newer_moves_ai_reply_fails(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start secret", rounds=3)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    board = await run.board(game)  # round 0: Ann calls the weather, the AI picks at once, then the people pick
+    await fake.click(ann, board, board.custom_ids[0])
+    for user in (ann, bob):
+        dm = live_dm(fake, user)
+        await fake.click(user, dm, dm.custom_ids[0])
+    board = await run.board(game)  # round 1: Bob calls; after both pick, round 2's weather is the AI's call
+    await fake.click(bob, board, board.custom_ids[0])
+    table, host = run.bot.table, run.host
+    real_show = table._show_board
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def crashing_think(*args):
+        raise RuntimeError("the AI crashed")
+
+    async def paused_show(*args, **kwargs):
+        if not entered.is_set():
+            entered.set()
+            await release.wait()
+        return await real_show(*args, **kwargs)
+
+    host.think, table._show_board = crashing_think, paused_show
+    dm = live_dm(fake, ann)
+    await fake.click(ann, dm, dm.custom_ids[0], wait=False)  # Ann's refresh pauses drawing the board
+    await asyncio.wait_for(entered.wait(), 5)
+    dm = live_dm(fake, bob)
+    bob_click = await fake.click(bob, dm, dm.custom_ids[0], wait=False)  # stored, then the AI's reply fails
+    await asyncio.wait_for(bob_click.answered.wait(), 5)
+
+    async def stored() -> bool:
+        return (await host.get(game)).state.round == 2
+    await until(stored)
+    release.set()
+    await fake.settle()
+    assert game not in table._queued
+    assert any("You picked" in m.content for m in fake.dms(ann)) and any("You picked" in m.content for m in fake.dms(bob))
+
+
+async def test_a_join_before_the_lobby_message_is_stored_shows_on_the_lobby(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    host = run.host
+    real = host.set_place
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def paused(game_id, **kw):  # the lobby is posted (and its thread made) but its ids are not yet stored
+        if not entered.is_set():
+            entered.set()
+            await release.wait()
+        return await real(game_id, **kw)
+
+    host.set_place = paused
+    await fake.slash(ann, "start toy", wait=False)
+    await asyncio.wait_for(entered.wait(), 5)
+    [lobby] = [m for m in fake.in_channel(fake.channel_id) if any(":join" in c for c in m.custom_ids)]
+    game = int(lobby.custom_ids[0].split(":")[2])
+    await fake.click(bob, lobby, f"fish:l:{game}:join", wait=False)
+
+    async def joined() -> bool:  # Bob's join committed and its refresh ran (only /fish start still busy)
+        return (await host.get(game)).seat_of(bob) is not None and run.bot.table.busy == 1
+    await until(joined)
+    release.set()
+    await fake.settle()
+    assert f"<@{bob}>" in fake.messages[lobby.id].text()
+
+
+async def test_a_reminder_sent_while_an_ai_thinks_stays_noted(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start secret", rounds=2)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    host, real_think = run.host, run.host.think
+
+    async def think_while_reminded(*args):  # the ticker reminds Ann, who must pick, while the AI picks
+        await host.mark_reminded(game, [0])
+        return await real_think(*args)
+
+    host.think = think_while_reminded
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # Ann calls the weather; the AI picks at once
+    record = await host.get(game)
+    assert record.state.picks[1] and 0 in record.waiting and record.reminded == [0]
