@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from bot.discord.table import SHOW_WHILE_THINKING
 from tests.test_discord_private import live_dm, secret_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -136,3 +137,27 @@ async def test_a_reminder_sent_while_an_ai_thinks_stays_noted(fake, run):
     await fake.click(ann, board, board.custom_ids[0])  # Ann calls the weather; the AI picks at once
     record = await host.get(game)
     assert record.state.picks[1] and 0 in record.waiting and record.reminded == [0]
+
+
+async def test_the_board_shown_while_an_ai_thinks_leaves_the_clicked_dm_to_the_moves_own_refresh(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start secret", rounds=2)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # Ann calls round 0's weather; the AI picks at once
+    host, real_think = run.host, run.host.think
+    shown_meanwhile = []
+
+    async def slow_think(*args):  # round 1's weather is the AI's call, and it takes a while
+        await asyncio.sleep(3 * SHOW_WHILE_THINKING)
+        shown_meanwhile.append((await run.board(game)).text())
+        return await real_think(*args)
+
+    host.think = slow_think
+    dm, sent = live_dm(fake, ann), len(fake.dms(ann))
+    await fake.click(ann, dm, dm.custom_ids[2])  # Ann picks 3
+    assert shown_meanwhile and "picks secretly" not in shown_meanwhile[0]  # the board moved on meanwhile
+    edited = fake.messages[dm.id]  # her news and round 1's pick, edited into the DM she clicked
+    assert "You picked 3" in edited.content and "Pick secretly" in edited.content and len(fake.dms(ann)) == sent

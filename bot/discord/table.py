@@ -52,6 +52,7 @@ class Update:
     started: bool = False
     note: str = ""
     through: int | None = None  # the newest version whose news this holds (None: asked for without news)
+    meanwhile: bool = True  # only asked for while AI seats think, with the move's own refresh to follow
 
 
 class Table:
@@ -142,7 +143,7 @@ class Table:
 
     async def _submit(self, game: int, user_id: int, choice: str, version: int) -> Played:
         """Submit a person's choice; when the AI seats' replies take a while, show the stored move meanwhile."""
-        timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game)
+        timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game, True)
         try:
             return await self.host.submit(game, user_id, choice, version)
         except HostError:
@@ -153,15 +154,16 @@ class Table:
         finally:
             timer.cancel()
 
-    def _show_meanwhile(self, game: int) -> None:
-        """Refresh the game's board in the background (the host stores a person's move before AI seats think)."""
-        task = asyncio.create_task(self._refresh_quietly(game))
+    def _show_meanwhile(self, game: int, thinking: bool = False) -> None:
+        """Refresh the game's board in the background (the host stores a person's move before AI seats think;
+        `thinking`: they still do, and the DMs wait for the move's own refresh, which brings its private news)."""
+        task = asyncio.create_task(self._refresh_quietly(game, thinking))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _refresh_quietly(self, game: int) -> None:
+    async def _refresh_quietly(self, game: int, thinking: bool) -> None:
         try:
-            await self.publish(game)
+            await self.publish(game, meanwhile=thinking)
         except Exception:  # noqa: BLE001 - a background refresh has nobody to answer; the next one retries
             log.exception("game %s: the refresh while AI seats think failed", game)
 
@@ -290,12 +292,14 @@ class Table:
         await interaction.edit_original_response(embed=embed, attachments=files)
 
     # ---- showing games --------------------------------------------------------------------------
-    async def publish(self, update: Played | int, started: bool = False, note: str = "") -> None:
+    async def publish(self, update: Played | int, started: bool = False, note: str = "",
+                      meanwhile: bool = False) -> None:
         """Show a game's latest state: its lobby or board, plus DMs for private decisions and events.
 
         Refreshes of one game run one at a time, each showing the newest state. News that arrives while
         one runs waits in one queued update; the first waiting refresh shows it all, and the refreshes
-        queued behind it are skipped: their states were superseded before they could be drawn.
+        queued behind it are skipped: their states were superseded before they could be drawn. A refresh asked
+        for `meanwhile` (AI seats still thinking) leaves the DMs to the refresh that follows.
         """
         played = update if isinstance(update, Played) else None
         game = played.record.id if played else int(update)  # type: ignore[arg-type]
@@ -306,6 +310,7 @@ class Table:
                 news.moves += played.moves
                 news.through = max(news.through or 0, played.record.version)
             news.started |= started
+            news.meanwhile &= meanwhile
             news.note = note or news.note
             async with self._locks.setdefault(game, asyncio.Lock()):
                 if self._queued.get(game) is not news:
@@ -358,7 +363,7 @@ class Table:
         if record.status == "finished" and not record.final_shown:
             await self.host.mark_final_shown(game)
         shown = await self.host.get(game)
-        behind = news.through is not None and shown.version > news.through
+        behind = news.meanwhile or (news.through is not None and shown.version > news.through)
         if behind:  # a move committed since this news was taken: its refresh follows, and the DMs and the game's
             # end wait for it, so no DM shows a state without its private news (a clicked DM is edited, not replaced)
             self._queued.setdefault(game, Update()).events[:0] = news.events
