@@ -20,6 +20,17 @@ async def until(cond: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> No
         await asyncio.sleep(0.005)
 
 
+async def secret_with_ai(fake, run, ann: int, *others: int, rounds: int) -> int:
+    """A started 'secret' game hosted by Ann, with the others and then one AI seat."""
+    await fake.slash(ann, "start secret", rounds=rounds)
+    game = (await run.host.games(fake.guild_id))[-1].id
+    for user in others:
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    return game
+
+
 async def test_leaving_while_a_refresh_sends_dms_leaves_the_leaver_no_dm_with_buttons(fake, run):
     ann, bob, carl = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Carl")
     game = await secret_game(fake, run, ann, bob, carl)
@@ -51,11 +62,7 @@ async def test_leaving_while_a_refresh_sends_dms_leaves_the_leaver_no_dm_with_bu
 
 async def test_news_a_refresh_carries_forward_is_shown_when_the_newer_moves_ai_reply_fails(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start secret", rounds=3)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await secret_with_ai(fake, run, ann, bob, rounds=3)
     board = await run.board(game)  # round 0: Ann calls the weather, the AI picks at once, then the people pick
     await fake.click(ann, board, board.custom_ids[0])
     for user in (ann, bob):
@@ -122,10 +129,7 @@ async def test_a_join_before_the_lobby_message_is_stored_shows_on_the_lobby(fake
 
 async def test_a_reminder_sent_while_an_ai_thinks_stays_noted(fake, run):
     ann = fake.add_user("Ann")
-    await fake.slash(ann, "start secret", rounds=2)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await secret_with_ai(fake, run, ann, rounds=2)
     host, real_think = run.host, run.host.think
 
     async def think_while_reminded(*args):  # the ticker reminds Ann, who must pick, while the AI picks
@@ -141,10 +145,7 @@ async def test_a_reminder_sent_while_an_ai_thinks_stays_noted(fake, run):
 
 async def test_the_board_shown_while_an_ai_thinks_leaves_the_clicked_dm_to_the_moves_own_refresh(fake, run):
     ann = fake.add_user("Ann")
-    await fake.slash(ann, "start secret", rounds=2)
-    game = (await run.host.games(fake.guild_id))[-1].id
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await secret_with_ai(fake, run, ann, rounds=2)
     board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[0])  # Ann calls round 0's weather; the AI picks at once
     host, real_think = run.host, run.host.think
