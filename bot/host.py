@@ -396,10 +396,12 @@ class Host:
         return await self.store.finals_unshown()
 
     async def mark_reminded(self, game_id: int, seats: Sequence[int]) -> None:
-        """Note that these waiting seats were reminded (once per wait)."""
-        record = await self.get(game_id)
-        reminded = sorted(set(record.reminded) | {s for s in seats if s in record.waiting})
-        await self._set_fields(game_id, reminded=reminded)
+        """Note that these waiting seats were reminded (once per wait); under the game's lock, so that a move being
+        committed meanwhile cannot write its older list over it."""
+        async with self._lock(game_id):
+            record = await self.get(game_id)
+            reminded = sorted(set(record.reminded) | {s for s in seats if s in record.waiting})
+            await self._set_fields(game_id, reminded=reminded)
 
     async def _set_fields(self, game_id: int, **fields: Any) -> None:
         """Store fields that do not change the game's version, in the store and in the cached record."""
@@ -535,8 +537,6 @@ class Host:
             chosen = await self.think(engine, state, levels, record.seed, limit,
                                       {k: v for k, v in os.environ.items() if k.startswith(AI_ENV_PREFIX)})
             record, ai_moves_made, ai_events = _copy(record), [], []
-            if (current := self._records.get(record.id)) is not None and current.version == record.version:
-                record.reminded = list(current.reminded)  # a reminder sent while the AI thought stays noted
             for seat, choice_id in chosen:
                 decision = next_ai_decision(engine, state, levels)
                 if decision is None or decision.seat != seat:

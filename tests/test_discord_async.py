@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import timers
 from tests.discord_helpers import only_reply, toy_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -197,3 +198,40 @@ async def test_back_typed_in_a_game_where_no_ai_stands_in_changes_nothing_elsewh
     assert only_reply(fake, await fake.slash(ann, "back", channel_id=place)) == \
         f"No AI is standing in for you in game #{first}, so nothing was done."
     assert (await run.host.get(second)).seats[0].standin  # README: typed in a game's thread, that game only
+
+
+async def test_a_reminder_and_a_stand_in_reach_the_channel_when_the_game_s_thread_was_deleted(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    record = await run.host.get(game)
+    fake.delete_channel(record.thread_id)  # a moderator tidies up old threads
+    clock.advance(12 * HOUR)
+    await run.bot.table.run_timers()
+    said = [m.content for m in fake.in_channel(record.channel_id)]
+    assert any(c.startswith(f"⏰ <@{ann}>, it's your turn in game #{game}") for c in said)
+    assert (await run.host.get(game)).thread_id is None  # the game plays on in its channel
+    clock.advance(36 * HOUR)
+    await run.bot.table.run_timers()
+    assert any(m.content.startswith(f"🤖 An AI now plays for <@{ann}>") and "/fish back" in m.content
+               for m in fake.in_channel(record.channel_id))
+
+
+async def test_a_game_cancelled_while_the_reminders_go_out_is_not_reminded(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    clock.advance(12 * HOUR)
+    [(record, seats)] = (await timers.collect(run.host, clock())).reminders
+    await run.host.cancel(game, ann)  # the host cancels while the tick delivers earlier games' reminders
+    await run.bot.table._remind(record, seats)
+    assert not [m for m in fake.in_channel(record.place_id) if m.content.startswith("⏰")]
+
+
+async def test_the_board_promises_no_reminder_when_the_stand_in_comes_first(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob)
+    assert "Reminder <t:" in (await run.board(game)).text()
+    await run.host.set_settings(fake.guild_id, remind_hours=3.0, standin_hours=2.0)
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])
+    text = (await run.board(game)).text()
+    assert "AI stand-in <t:" in text and "Reminder <t:" not in text

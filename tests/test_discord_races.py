@@ -132,13 +132,17 @@ async def test_a_reminder_sent_while_an_ai_thinks_stays_noted(fake, run):
     game = await secret_with_ai(fake, run, ann, rounds=2)
     host, real_think = run.host, run.host.think
 
+    ticks = []
+
     async def think_while_reminded(*args):  # the ticker reminds Ann, who must pick, while the AI picks
-        await host.mark_reminded(game, [0])
+        ticks.append(asyncio.create_task(host.mark_reminded(game, [0])))
+        await asyncio.sleep(0.05)
         return await real_think(*args)
 
     host.think = think_while_reminded
     board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[0])  # Ann calls the weather; the AI picks at once
+    await asyncio.gather(*ticks)
     record = await host.get(game)
     assert record.state.picks[1] and 0 in record.waiting and record.reminded == [0]
 

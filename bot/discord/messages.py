@@ -123,7 +123,8 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
             parts.append(f"**{seat_line(record, d.seat)}** — {ask}")
         if waiting:
             times = deadlines(record, settings)
-            parts.append(f"Reminder <t:{int(times.remind_at)}:R> · AI stand-in <t:{int(times.standin_at)}:R>")
+            remind = f"Reminder <t:{int(times.remind_at)}:R> · " if times.remind_at < times.standin_at else ""
+            parts.append(f"{remind}AI stand-in <t:{int(times.standin_at)}:R>")  # no reminder after the stand-in
     e.description = "\n".join(parts)
     e.add_field(name="Seats", value="\n".join(seat_line(record, i) for i in range(len(record.seats))), inline=False)
     if image:

@@ -480,19 +480,18 @@ class Table:
         return due
 
     async def _remind(self, record: GameRecord, seats: list[int]) -> None:
-        now = (await self.host.get(record.id)).waiting
-        seats = [s for s in seats if s in now and now[s] == record.waiting.get(s)]  # not a seat that moved since
-        if not seats:
+        fresh = await self.host.get(record.id)  # not a game that ended, nor a seat that moved, since the tick
+        seats = [s for s in seats if s in fresh.waiting and fresh.waiting[s] == record.waiting.get(s)]
+        if fresh.status != "active" or not seats:
             return
         settings = await self.host.get_settings(record.guild_id)
         standin_at = int(timers.deadlines(record, settings, seats).standin_at)
         who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
         link = messages.board_link(record)
         link = f" ({link})" if link else ""
-        with contextlib.suppress(discord.HTTPException):
-            await self.bot.get_partial_messageable(record.place_id or 0).send(
-                f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>.",
-                allowed_mentions=messages.MENTION_USERS)
+        with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
+            await self._post(fresh, content=f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in "
+                                            f"<t:{standin_at}:R>.", allowed_mentions=messages.MENTION_USERS)
         await self.host.mark_reminded(record.id, seats)
         await notices.send(self.bot, self.host, [u for s in seats if (u := record.seats[s].user_id) is not None],
                            f"⏰ Reminder: {notices.game_text(self.bot, self.host, record)} waits on you; an AI "
@@ -516,8 +515,7 @@ class Table:
         log.info("game %s: AI stand-in for seat %s", record.id, seat)
         if ping:
             with contextlib.suppress(discord.HTTPException):
-                await self.bot.get_partial_messageable(record.place_id or 0).send(
-                    note, allowed_mentions=messages.MENTION_USERS)
+                await self._post(played.record, content=note, allowed_mentions=messages.MENTION_USERS)
         await self.publish(played, note="" if ping else note)
         return True
 
