@@ -6,6 +6,7 @@ import asyncio
 
 from bot import timers
 from tests.discord_helpers import only_reply, toy_game
+from tests.test_discord_private import secret_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -235,3 +236,21 @@ async def test_the_board_promises_no_reminder_when_the_stand_in_comes_first(fake
     await fake.click(ann, board, board.custom_ids[0])
     text = (await run.board(game)).text()
     assert "AI stand-in <t:" in text and "Reminder <t:" not in text
+
+
+async def test_seats_reminded_in_one_tick_are_each_told_their_own_stand_in_time(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)  # both pick in secret now
+    record = await run.host.get(game)
+    since = record.waiting[0]
+    record = record.model_copy(update={"waiting": {0: since, 1: since + 5 * HOUR}})  # Bob has waited 5 h less
+    real_get = run.host.get
+
+    async def get(game_id: int):
+        return record if game_id == game else await real_get(game_id)
+
+    run.host.get = get
+    await run.bot.table._remind(record, [0, 1])
+    said = [m.content for m in fake.in_channel(record.place_id) if m.content.startswith("⏰")]
+    assert [(f"<@{ann}>" in c, f"<@{bob}>" in c) for c in said] == [(True, False), (False, True)]
+    assert f"<t:{int(since + 48 * HOUR)}:R>" in said[0] and f"<t:{int(since + 53 * HOUR)}:R>" in said[1]

@@ -485,17 +485,21 @@ class Table:
         if fresh.status != "active" or not seats:
             return
         settings = await self.host.get_settings(record.guild_id)
-        standin_at = int(timers.deadlines(record, settings, seats).standin_at)
-        who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
+        groups: dict[int, list[int]] = {}  # one message per stand-in time, so each is told their own
+        for s in seats:
+            groups.setdefault(int(timers.deadlines(record, settings, [s]).standin_at), []).append(s)
         link = messages.board_link(record)
         link = f" ({link})" if link else ""
-        with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
-            await self._post(fresh, content=f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in "
-                                            f"<t:{standin_at}:R>.", allowed_mentions=messages.MENTION_USERS)
-        await self.host.mark_reminded(record.id, seats)
-        await notices.send(self.bot, self.host, [u for s in seats if (u := record.seats[s].user_id) is not None],
-                           f"⏰ Reminder: {notices.game_text(self.bot, self.host, record)} waits on you; an AI "
-                           f"stands in <t:{standin_at}:R>{notices.board(record)}")
+        for standin_at, group in groups.items():
+            who = " ".join(f"<@{record.seats[s].user_id}>" for s in group)
+            with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
+                _, fresh = await self._post(fresh, content=f"⏰ {who}, it's your turn in game #{record.id}{link}. An "
+                                                           f"AI stands in <t:{standin_at}:R>.",
+                                            allowed_mentions=messages.MENTION_USERS)
+            await self.host.mark_reminded(record.id, group)
+            await notices.send(self.bot, self.host, [u for s in group if (u := record.seats[s].user_id) is not None],
+                               f"⏰ Reminder: {notices.game_text(self.bot, self.host, record)} waits on you; an AI "
+                               f"stands in <t:{standin_at}:R>{notices.board(record)}")
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
         for seat in seats:  # only while the seat still waits as the timers found it: its person may have moved
