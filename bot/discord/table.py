@@ -500,6 +500,8 @@ class Table:
             await notices.send(self.bot, self.host, [u for s in group if (u := record.seats[s].user_id) is not None],
                                f"⏰ Reminder: {notices.game_text(self.bot, self.host, record)} waits on you; an AI "
                                f"stands in <t:{standin_at}:R>{notices.board(record)}")
+        if record.thread_id is not None and fresh.thread_id is None:  # its thread was gone: the board follows
+            await self.publish(record.id)
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
         for seat in seats:  # only while the seat still waits as the timers found it: its person may have moved
