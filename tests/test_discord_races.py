@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from bot.discord.table import SHOW_WHILE_THINKING
+from tests.discord_helpers import only_reply
 from tests.test_discord_private import live_dm, secret_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -166,3 +167,23 @@ async def test_the_board_shown_while_an_ai_thinks_leaves_the_clicked_dm_to_the_m
     assert shown_meanwhile and "picks secretly" not in shown_meanwhile[0]  # the board moved on meanwhile
     edited = fake.messages[dm.id]  # her news and round 1's pick, edited into the DM she clicked
     assert "You picked 3" in edited.content and "Pick secretly" in edited.content and len(fake.dms(ann)) == sent
+
+
+async def test_a_start_whose_ai_opening_move_fails_still_shows_the_started_game(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    lobby = await run.board(game)
+    await fake.click(ann, lobby, f"fish:l:{game}:ai")
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")  # the AI seat now moves first; Bob hosts
+
+    async def crashing_think(*args):
+        raise RuntimeError("the AI crashed")
+
+    run.host.think = crashing_think
+    inter = await fake.click(bob, await run.board(game), f"fish:l:{game}:start")
+    assert "went wrong" in only_reply(fake, inter)
+    record = await run.host.get(game)
+    assert record.status == "active" and record.message_id != lobby.id  # the board is posted
+    assert fake.messages[lobby.id].custom_ids == []  # and the lobby no longer offers Join or Start

@@ -120,3 +120,13 @@ async def test_status_of_a_lobby_shows_each_seat_s_rating_as_the_lobby_does(fake
     lobby = await run.board(max(r.id for r in await run.host.games(fake.guild_id)))
     [status] = fake.ephemeral_replies(await fake.slash(ann, "status"))
     assert "rating" in lobby.text() and status.text().splitlines()[-2:] == lobby.text().splitlines()[-2:]
+
+
+async def test_the_last_person_leaving_a_lobby_with_ai_seats_is_told_it_closed(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    inter = await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)
+    assert only_reply(fake, inter) == "You left, and with nobody else seated the lobby closed."
+    assert (await run.host.get(game)).status == "cancelled" and (await run.board(game)).custom_ids == []

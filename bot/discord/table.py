@@ -190,8 +190,9 @@ class Table:
             await self.host.join(game, user.id, user.display_name)
             text = "You joined the game."
         elif action == "leave":
-            played = await self.host.leave(game, user.id, lobby_only)
-            text = "You left the game." if played.record.status != "active" else "You left; an AI plays your seat."
+            played = await self._shown_if_failed(game, self.host.leave(game, user.id, lobby_only))
+            text = {"active": "You left; an AI plays your seat.", "cancelled": "You left, and with nobody else "
+                    "seated the lobby closed."}.get(played.record.status, "You left the game.")
             if played.record.state is not None:  # a lobby has sent no DM to close; after any refresh under way,
                 async with self._locks.setdefault(game, asyncio.Lock()):  # which could send them a new one
                     await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
@@ -203,7 +204,7 @@ class Table:
             _, name = await self.host.remove_seat(game, user.id, admin=admin(interaction))
             text = f"{messages.shown(name)} left the lobby."
         elif action == "start":
-            played = await self.host.begin(game, user.id)
+            played = await self._shown_if_failed(game, self.host.begin(game, user.id), started=True)
             await self.publish(played, started=True)
             return "The game has started."
         else:
@@ -212,6 +213,17 @@ class Table:
             return "The game was cancelled."
         await self.publish(played or game)
         return text
+
+    async def _shown_if_failed(self, game: int, step: Awaitable[Played], started: bool = False) -> Played:
+        """A lobby step that AI seats may answer at once: if their reply fails, what was stored is still shown
+        (a game that started gets its board, and its lobby loses its buttons)."""
+        try:
+            return await step
+        except HostError:
+            raise
+        except Exception:
+            await self.publish(game, started=started and (await self.host.get(game)).state is not None)
+            raise
 
     async def on_hand_button(self, interaction: discord.Interaction, game: int | None) -> None:
         """The "My hand" button."""
