@@ -261,8 +261,9 @@ class Host:
                                 f"`/fish start {engine.key}`.")
             open_here = [r for r in await self.games(record.guild_id, place_id, ("lobby",)) if r.key == record.key]
             if open_here:
-                raise HostError(f"A lobby for {engine.name} is already open here (#{open_here[-1].id}): "
-                                f"join it with its buttons.")
+                seated = open_here[-1].seat_of(user_id) is not None
+                raise HostError(f"A lobby for {engine.name} is already open here (#{open_here[-1].id})"
+                                + (": you are seated in it." if seated else ": join it with its buttons."))
             lobby = await self.create(record.key, record.options, user_id, name, record.guild_id, place_id)
             for seat in record.seats:
                 if seat.ai is not None and not seat.left:
@@ -459,7 +460,8 @@ class Host:
         """The record, which must be an open lobby (`started`: the refusal once it has started)."""
         record = await self.get(game_id)
         if record.status != "lobby":
-            raise HostError(started if record.status == "active" else "This game is over.")
+            raise HostError(started if record.status == "active" else "This game is over."
+                            if record.state is not None else "This lobby was closed; start a new one with `/fish start`.")
         return record
 
     async def _active(self, game_id: int, version: int | None) -> GameRecord:

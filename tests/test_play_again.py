@@ -127,8 +127,14 @@ async def test_play_again_refusals_through_discord_answer_privately_and_post_not
     assert len(fake.in_channel(place)) == shown
     await fake.click(bob, final, ids.again(game))
     [lobby] = await run.host.games(fake.guild_id, statuses=("lobby",))
-    assert f"already open here (#{lobby.id})" in only_reply(fake, await fake.click(ann, final, ids.again(game)))
+    assert only_reply(fake, await fake.click(ann, final, ids.again(game))).endswith(
+        f"already open here (#{lobby.id}): join it with its buttons.")
+    assert only_reply(fake, await fake.click(bob, final, ids.again(game))).endswith(
+        f"already open here (#{lobby.id}): you are seated in it.")  # Bob opened it
     assert len(fake.in_channel(place)) == shown + 1
+    await fake.slash(bob, "cancel", channel_id=place)
+    assert only_reply(fake, await fake.click(ann, fake.messages[lobby.message_id], f"fish:l:{lobby.id}:join")) == \
+        "This lobby was closed; start a new one with `/fish start`."
 
 
 async def test_play_again_then_cancel_over_and_over_pings_the_others_once_per_quiet_period(fake, run, clock):
