@@ -459,9 +459,11 @@ class Host:
     async def _lobby(self, game_id: int, started: str = "This game has already started.") -> GameRecord:
         """The record, which must be an open lobby (`started`: the refusal once it has started)."""
         record = await self.get(game_id)
+        if record.status == "active":
+            raise HostError(started)
         if record.status != "lobby":
-            raise HostError(started if record.status == "active" else "This game is over."
-                            if record.state is not None else "This lobby was closed; start a new one with `/fish start`.")
+            raise HostError("This game is over." if record.state is not None else
+                            "This lobby was closed; start a new one with `/fish start`.")
         return record
 
     async def _active(self, game_id: int, version: int | None) -> GameRecord:

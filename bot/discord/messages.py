@@ -113,7 +113,8 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
     if record.status == "finished":  # the message says so, and the final scores follow
         e.colour = discord.Colour.gold()
     elif record.status == "cancelled":
-        parts += [] if lines else ["**This game was cancelled.**"]  # else its lines say who cancelled it
+        if not lines:  # else its lines say who cancelled it
+            parts.append("**This game was cancelled.**")
         e.colour = discord.Colour.dark_grey()
     else:
         if len({d.seat for d in pending}) == 1:  # the board's frame in the colour of the seat to act, as drawn

@@ -143,27 +143,22 @@ class Table:
 
     async def _submit(self, game: int, user_id: int, choice: str, version: int) -> Played:
         """Submit a person's choice; when the AI seats' replies take a while, show the stored move meanwhile."""
-        timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game, True)
+        timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game)
         try:
-            return await self.host.submit(game, user_id, choice, version)
-        except HostError:
-            raise
-        except Exception:  # the move may be stored though an AI's reply failed: every commit gets its refresh
-            self._show_meanwhile(game)
-            raise
+            return await self._shown_if_failed(game, self.host.submit(game, user_id, choice, version))
         finally:
             timer.cancel()
 
-    def _show_meanwhile(self, game: int, thinking: bool = False) -> None:
-        """Refresh the game's board in the background (the host stores a person's move before AI seats think;
-        `thinking`: they still do, and the DMs wait for the move's own refresh, which brings its private news)."""
-        task = asyncio.create_task(self._refresh_quietly(game, thinking))
+    def _show_meanwhile(self, game: int) -> None:
+        """Refresh the game's board in the background while AI seats think (the host stores a person's move first);
+        the DMs wait for the move's own refresh, which brings its private news."""
+        task = asyncio.create_task(self._refresh_quietly(game))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _refresh_quietly(self, game: int, thinking: bool) -> None:
+    async def _refresh_quietly(self, game: int) -> None:
         try:
-            await self.publish(game, meanwhile=thinking)
+            await self.publish(game, meanwhile=True)
         except Exception:  # noqa: BLE001 - a background refresh has nobody to answer; the next one retries
             log.exception("game %s: the refresh while AI seats think failed", game)
 
@@ -194,7 +189,7 @@ class Table:
             text = {"active": "You left; an AI plays your seat.", "cancelled": "You left, and with nobody else "
                     "seated the lobby closed."}.get(played.record.status, "You left the game.")
             if played.record.state is not None:  # a lobby has sent no DM to close; after any refresh under way,
-                async with self._locks.setdefault(game, asyncio.Lock()):  # which could send them a new one
+                async with self._lock(game):  # which could send them a new one
                     await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
@@ -215,8 +210,8 @@ class Table:
         return text
 
     async def _shown_if_failed(self, game: int, step: Awaitable[Played], started: bool = False) -> Played:
-        """A lobby step that AI seats may answer at once: if their reply fails, what was stored is still shown
-        (a game that started gets its board, and its lobby loses its buttons)."""
+        """A step that AI seats answer at once (a move, Start, Leave): if their reply fails, what was stored is
+        still shown (every commit gets its refresh; a game that started gets its board, its lobby loses its buttons)."""
         try:
             return await step
         except HostError:
@@ -324,12 +319,16 @@ class Table:
             news.started |= started
             news.meanwhile &= meanwhile
             news.note = note or news.note
-            async with self._locks.setdefault(game, asyncio.Lock()):
+            async with self._lock(game):
                 if self._queued.get(game) is not news:
                     self.skipped += 1  # an earlier refresh, started after this news, showed it and newer
                     return
                 del self._queued[game]
                 await self._refresh(game, news)
+
+    def _lock(self, game: int) -> asyncio.Lock:
+        """The game's refresh lock: its refreshes, and what must not interleave with them, run one at a time."""
+        return self._locks.setdefault(game, asyncio.Lock())
 
     async def resume_games(self) -> None:
         """At start, let AI seats make the moves they owe, and show every active game at its current version,
