@@ -131,6 +131,11 @@ class Host:
         """Every active game on every server."""
         return await self.store.find(None, ("active",))
 
+    def busy(self, game_id: int) -> bool:
+        """True while this process changes the game (an AI seat thinking included)."""
+        lock = self._locks.get(game_id)
+        return lock is not None and lock.locked()
+
     async def history(self, game_id: int, limit: int = 15) -> list[Move]:
         """The last moves of a game, oldest first."""
         return await self.store.moves(game_id, last=limit)

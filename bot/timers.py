@@ -14,6 +14,7 @@ from bot.host import Host, HostError
 from bot.models import GameRecord, GuildSettings
 
 HOUR = 3600.0
+STALLED_AFTER = 60.0  # seconds an AI seat may owe a move that nobody is thinking out before a tick asks again
 
 
 @dataclass(frozen=True)
@@ -26,11 +27,13 @@ class Deadlines:
 
 @dataclass
 class Due:
-    """What a tick found: seats to remind, seats to hand to an AI stand-in, lobbies that expired."""
+    """What a tick found: seats to remind, seats to hand to an AI stand-in, lobbies that expired, and games whose
+    AI seats owe a move nobody is thinking out (their reply failed)."""
 
     reminders: list[tuple[GameRecord, list[int]]] = field(default_factory=list)
     standins: list[tuple[GameRecord, list[int]]] = field(default_factory=list)
     expired: list[GameRecord] = field(default_factory=list)
+    stalled: list[GameRecord] = field(default_factory=list)
 
 
 def deadlines(record: GameRecord, settings: GuildSettings, seats: list[int] | None = None) -> Deadlines:
@@ -62,6 +65,12 @@ def due_for(record: GameRecord, waiting: list[int], settings: GuildSettings,
     return remind, standin
 
 
+def stalled(host: Host, record: GameRecord, now: float) -> bool:
+    """True when an AI seat (or stand-in) has owed a move for a while and this process is not thinking it out."""
+    return record.status == "active" and not host.busy(record.id) and any(
+        record.seats[s].automated and now - since >= STALLED_AFTER for s, since in record.waiting.items())
+
+
 async def collect(host: Host, now: float) -> Due:
     """Everything due at `now`; lobbies past their lifetime are cancelled here (the host does it)."""
     due = Due(expired=await host.expire_lobbies(now))
@@ -70,6 +79,8 @@ async def collect(host: Host, now: float) -> Due:
         if brief.guild_id not in cache:
             cache[brief.guild_id] = await host.get_settings(brief.guild_id)
         settings = cache[brief.guild_id]
+        if stalled(host, brief, now):
+            due.stalled.append(brief)
         times = deadlines(brief, settings)
         if now < min(times.remind_at, times.standin_at):
             continue  # nothing can be due yet (a stand-in may be set to come before the reminder); skip the state

@@ -136,3 +136,60 @@ async def test_a_move_committed_just_before_a_crash_gets_its_board_shown_at_the_
     assert "move 1" in board.text() and not board.deleted
     await fake.click(bob, board, board.custom_ids[0])
     assert (await run.host.get(game)).state.step == 2
+
+
+async def test_an_ai_seat_whose_reply_failed_is_asked_again_by_the_timers_less_often_after_each_failure(
+        fake: FakeDiscord, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")  # the AI seat moves first; Bob hosts
+    real_think, tries = run.host.think, []
+
+    async def crashing_think(*args):
+        tries.append(clock())
+        raise RuntimeError("the AI crashed")
+
+    run.host.think = crashing_think
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:start")
+    assert len(tries) == 1 and (await run.host.get(game)).state.step == 0  # started, the AI's move still owed
+    await run.bot.table.run_timers()
+    assert len(tries) == 1  # not at once: a reply may still be on its way
+    for advance, asked in [(61, 2), (61, 3), (61, 3), (61, 4)]:  # then after 1 min, 1 min, 2 min (not at 1), ...
+        clock.advance(advance)
+        await run.bot.table.run_timers()
+        assert len(tries) == asked
+    run.host.think = real_think  # whatever failed is mended
+    clock.advance(4 * 61)
+    await run.bot.table.run_timers()
+    await fake.settle()
+    assert (await run.host.get(game)).state.step == 1
+    board = await run.board(game)
+    assert f"<@{bob}>" in board.content and board.custom_ids  # Bob is asked for his move on the board
+
+
+async def test_the_timers_leave_an_ai_seat_still_thinking_alone(fake: FakeDiscord, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[-1].id
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")
+    real_think, tries, release = run.host.think, [], asyncio.Event()
+
+    async def slow_think(*args):  # a reply that takes longer than the timers wait for one
+        tries.append(clock())
+        await release.wait()
+        return await real_think(*args)
+
+    run.host.think = slow_think
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:start", wait=False)
+    while not tries:
+        await asyncio.sleep(0.005)
+    clock.advance(3600)
+    await asyncio.wait_for(run.bot.table.run_timers(), 2)  # the tick does not wait for it (other games' timers)
+    release.set()
+    await fake.settle()
+    assert len(tries) == 1 and (await run.host.get(game)).state.step == 1  # one reply, one move

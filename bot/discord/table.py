@@ -74,6 +74,7 @@ class Table:
         self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
         self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
         self.picker = picker.Picker(self)  # commands waiting for a game to be picked in their "Which game?" select
+        self._ai_retries: dict[int, tuple[float, float]] = {}  # game -> (next try, wait) after failed AI replies
 
     @contextlib.asynccontextmanager
     async def work(self) -> AsyncIterator[None]:
@@ -478,7 +479,7 @@ class Table:
 
     # ---- timers ---------------------------------------------------------------------------------
     async def run_timers(self, now: float | None = None) -> timers.Due:
-        """Deliver what is due now: lobby expiries, reminders, AI stand-ins."""
+        """Deliver what is due now: lobby expiries, reminders, AI stand-ins, and AI moves a failed reply still owes."""
         now = self.clock() if now is None else now
         async with self.work():
             due = await timers.collect(self.host, now)
@@ -488,7 +489,27 @@ class Table:
                 await self._remind(record, seats)
             for record, seats in due.standins:
                 await self._stand_in(record, seats)
+            for record in due.stalled:
+                await self._retry_ai(record.id, now)
         return due
+
+    async def _retry_ai(self, game: int, now: float) -> None:
+        """Ask AI seats again for the moves a failed reply left them owing, waiting twice as long after each
+        failure (up to an hour), and show what they play."""
+        next_try, wait = self._ai_retries.get(game, (now, timers.STALLED_AFTER / 2))
+        if now < next_try:
+            return
+        try:
+            played = await self.host.resume_ai(game)
+        except HostError:
+            return  # the game ended or moved on meanwhile
+        except Exception:  # noqa: BLE001 - one game's trouble must not stop the timers
+            wait = min(2 * wait, timers.HOUR)
+            self._ai_retries[game] = (now + wait, wait)
+            log.exception("game %s: its AI seats failed again; next try in %.0f s", game, wait)
+            return
+        self._ai_retries.pop(game, None)
+        await self.publish(played)
 
     async def _remind(self, record: GameRecord, seats: list[int]) -> None:
         fresh = await self.host.get(record.id)  # not a game that ended, nor a seat that moved, since the tick
