@@ -187,3 +187,21 @@ async def test_a_start_whose_ai_opening_move_fails_still_shows_the_started_game(
     record = await run.host.get(game)
     assert record.status == "active" and record.message_id != lobby.id  # the board is posted
     assert fake.messages[lobby.id].custom_ids == []  # and the lobby no longer offers Join or Start
+
+
+async def test_leaving_when_the_ais_first_reply_fails_still_hands_over_the_seat_and_closes_the_dm(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    dm = live_dm(fake, bob)
+
+    async def crashing_think(*args):
+        raise RuntimeError("the AI crashed")
+
+    run.host.think = crashing_think
+    inter = await fake.slash(bob, "leave", channel_id=(await run.host.get(game)).place_id)  # his AI must pick now
+    assert "went wrong" in only_reply(fake, inter)
+    record = await run.host.get(game)
+    assert record.seat_of(bob) is None and record.seats[1].automated  # the seat is the AI's
+    latest = fake.dms(bob)[-1]
+    assert f"You left game #{game}" in latest.content and not latest.custom_ids
+    assert fake.messages[dm.id].deleted or not fake.messages[dm.id].custom_ids

@@ -186,12 +186,12 @@ class Table:
             await self.host.join(game, user.id, user.display_name)
             text = "You joined the game."
         elif action == "leave":
-            played = await self._shown_if_failed(game, self.host.leave(game, user.id, lobby_only))
+            try:
+                played = await self._shown_if_failed(game, self.host.leave(game, user.id, lobby_only))
+            finally:  # the seat is handed over even when its AI's first reply fails
+                await self._close_leavers_dm(game, user.id)
             text = {"active": "You left; an AI plays your seat.", "cancelled": "You left, and with nobody else "
                     "seated the lobby closed."}.get(played.record.status, "You left the game.")
-            if played.record.state is not None:  # a lobby has sent no DM to close; after any refresh under way,
-                async with self._lock(game):  # which could send them a new one
-                    await self.dms.close(played.record, user.id, f"You left game #{game}; an AI plays your seat.")
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level)
@@ -209,6 +209,14 @@ class Table:
             return "The game was cancelled."
         await self.publish(played or game)
         return text
+
+    async def _close_leavers_dm(self, game: int, user_id: int) -> None:
+        """Close the DM of someone who left a running game (a lobby has sent none), after any refresh under way,
+        which could send them a new one."""
+        record = await self.host.get(game)
+        if record.state is not None and record.seat_of(user_id) is None:
+            async with self._lock(game):
+                await self.dms.close(record, user_id, f"You left game #{game}; an AI plays your seat.")
 
     async def _shown_if_failed(self, game: int, step: Awaitable[Played], started: bool = False) -> Played:
         """A step that AI seats answer at once (a move, Start, Leave): if their reply fails, what was stored is
