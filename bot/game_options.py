@@ -31,14 +31,31 @@ def _listed(info: FieldInfo, value: Any) -> Any:
     return value
 
 
-def playable_by_some_table(engine: GameEngine, options: Any) -> None:
-    """Refuse options that no number of players could start with (`legendary:99`); Start checks the real count."""
-    refusals = []
+def table_sizes(engine: GameEngine, options: Any) -> list[int]:
+    """The numbers of players that may start the game with these options (Push Fish's chosen characters fix it)."""
+    parsed = engine.parse_options(options)
+    sizes = []
     for count in range(engine.min_players, engine.max_players + 1):
         try:
-            engine.check_players(count, options)
-            return
-        except GameError as exc:
-            refusals.append(exc.message)
-    raise BadOptions(f"No table of {engine.min_players}-{engine.max_players} players can start {engine.name} "
-                     f"with these options: {refusals[0]}")
+            engine.check_players(count, parsed)
+        except GameError:
+            continue
+        sizes.append(count)
+    return sizes
+
+
+def sizes_text(sizes: list[int]) -> str:
+    """`2-6 players`, or `3 players` when only one size may start."""
+    span = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+    return f"{span} players"
+
+
+def playable_by_some_table(engine: GameEngine, options: Any) -> None:
+    """Refuse options that no number of players could start with (`legendary:99`); Start checks the real count."""
+    if table_sizes(engine, options):
+        return
+    try:
+        engine.check_players(engine.min_players, engine.parse_options(options))
+    except GameError as exc:
+        raise BadOptions(f"No table of {engine.min_players}-{engine.max_players} players can start {engine.name} "
+                         f"with these options: {exc.message}") from None

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.game_options import playable_by_some_table
+from bot.game_options import playable_by_some_table, sizes_text, table_sizes
 from bot.models import (
     OPEN_STATUSES,
     PRIVATE_CHOICE,
@@ -187,9 +187,7 @@ class Host:
             record = await self._lobby(game_id)
             if record.seat_of(user_id) is not None:
                 raise HostError("You are already seated in this game.")
-            engine = self.engine(record)
-            if len(record.seats) >= engine.max_players:
-                raise HostError(f"This game is full ({engine.max_players} players).")
+            self._require_free_seat(record)
             record.seats.append(Seat(user_id=user_id, name=seat_name(name, record.names)))
             return (await self._commit(record, None)).record
 
@@ -198,13 +196,11 @@ class Host:
         async with self._lock(game_id):
             record = await self._lobby(game_id)
             self._require_host(record, by_user)
-            engine = self.engine(record)
             try:
                 level = ai_level(level)
             except ValueError as exc:
                 raise HostError(str(exc)) from None
-            if len(record.seats) >= engine.max_players:
-                raise HostError(f"This game is full ({engine.max_players} players).")
+            self._require_free_seat(record)
             record.seats.append(Seat(name=ai_name(level, record.names), ai=level))
             return (await self._commit(record, None)).record
 
@@ -295,9 +291,12 @@ class Host:
             if by_user is not None:
                 self._require_host(record, by_user)
             engine = self.engine(record)
-            if len(record.seats) < engine.min_players:
-                raise HostError(f"{engine.name} needs at least {engine.min_players} players; "
-                                f"{len(record.seats)} seated. Invite friends or add an AI.")
+            sizes = table_sizes(engine, record.options)
+            if len(record.seats) < sizes[0]:
+                needs = ("" if len(sizes) == 1 else "at least ") + sizes_text(sizes[:1])
+                options = "" if sizes[0] == engine.min_players else " with its options"
+                raise HostError(f"{engine.name} needs {needs}{options}; {len(record.seats)} seated. "
+                                "Invite friends or add an AI.")
             record.seed = secrets.randbits(62) if seed is None else seed
             try:
                 state = engine.new_game(record.names, record.options, record.seed)
@@ -454,6 +453,14 @@ class Host:
             return registry.get(key)
         except GameError as exc:
             raise HostError(exc.message) from None
+
+    def _require_free_seat(self, record: GameRecord) -> None:
+        """Refuse a seat beyond the most players the game may start with (its options may allow fewer)."""
+        engine = self.engine(record)
+        most = table_sizes(engine, record.options)[-1]
+        if len(record.seats) >= most:
+            raise HostError(f"This game is full ({sizes_text([most])})." if most == engine.max_players
+                            else f"This game is full: its options allow {sizes_text([most])}.")
 
     @staticmethod
     def _require_host(record: GameRecord, user_id: int) -> None:

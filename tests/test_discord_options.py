@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.discord import options
+from tests.discord_helpers import only_reply
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run
 
@@ -48,3 +49,22 @@ async def test_list_options_typed_with_capitals_or_spaces_open_the_lobby(fake, r
     friendly, pushfish = sorted(await run.host.games(fake.guild_id), key=lambda r: r.id)
     assert friendly.options["specials"] == ["kingfish", "dinker"] and pushfish.options["characters"] == ["william",
                                                                                                           "jack"]
+
+
+async def test_a_lobby_whose_options_fix_its_size_says_so_and_seats_no_more(fake, run):
+    ann, bob, cid, dan = (fake.add_user(n) for n in ("Ann", "Bob", "Cid", "Dan"))
+    await fake.slash(ann, "start pushfish", characters="William, Jack, Loony")  # three characters: three players
+    game = (await run.host.games(fake.guild_id))[-1].id
+    lobby = await run.board(game)
+    assert "(3 players)" in lobby.text() and "Seats (1/3)" in lobby.text()
+    await fake.click(bob, lobby, f"fish:l:{game}:join")
+    early = await fake.click(ann, lobby, f"fish:l:{game}:start")
+    assert "Push Fish needs 3 players with its options; 2 seated" in only_reply(fake, early)
+    await fake.click(cid, lobby, f"fish:l:{game}:join")
+    late = await fake.click(dan, lobby, f"fish:l:{game}:join")
+    assert "This game is full: its options allow 3 players." in only_reply(fake, late)
+    extra = await fake.click(ann, lobby, f"fish:l:{game}:ai")
+    assert "This game is full" in only_reply(fake, extra)
+    assert len((await run.host.get(game)).seats) == 3
+    await fake.click(ann, lobby, f"fish:l:{game}:start")
+    assert (await run.host.get(game)).status == "active"

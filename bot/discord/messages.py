@@ -9,6 +9,7 @@ import discord
 
 from bot import ratings
 from bot.discord import limits
+from bot.game_options import sizes_text, table_sizes
 from bot.models import (
     LOBBY_ROLE_QUIET,
     PRIVATE_CHOICE,
@@ -70,10 +71,11 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
     """The lobby: game, options, seats (with each seat's rating in this game, when it has one), host and when it
     expires."""
     e = discord.Embed(title=title(engine, record), colour=COLOUR)
+    sizes = table_sizes(engine, record.options)
     if record.status == "lobby":
         expires = int(record.created_at + settings.lobby_hours * 3600)
         e.description = (f"Hosted by <@{record.host_user}>. Join, add AI players, then **Start** "
-                         f"({engine.min_players}-{engine.max_players} players). Expires <t:{expires}:R>.")
+                         f"({sizes_text(sizes)}). Expires <t:{expires}:R>.")
     elif record.status == "cancelled":
         e.description = "This game was cancelled."
         e.colour = discord.Colour.dark_grey()
@@ -82,7 +84,7 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
         e.description = f"The game has started: play it {where}."
     seats = "\n".join(seat_line(record, i) + (f" · {rating_text(rated[i])}" if i < len(rated) and rated[i] else "")
                       for i in range(len(record.seats))) or "nobody yet"
-    e.add_field(name=f"Seats ({len(record.seats)}/{engine.max_players})", value=seats, inline=False)
+    e.add_field(name=f"Seats ({len(record.seats)}/{sizes[-1]})", value=seats, inline=False)
     opts = options_text(engine, record.options)
     if opts:
         e.add_field(name="Options", value=opts, inline=False)
