@@ -213,6 +213,8 @@ async def test_a_reminder_and_a_stand_in_reach_the_channel_when_the_game_s_threa
     assert (await run.host.get(game)).thread_id is None  # the game plays on in its channel, its board there too
     board = await run.board(game)
     assert board.channel_id == record.channel_id and f"<@{ann}>" in board.content and board.custom_ids
+    [reminder] = [m for m in fake.in_channel(record.channel_id) if m.content.startswith("⏰")]
+    assert f"/{record.channel_id}/{board.id})" in reminder.content  # it links the board where it now is
     clock.advance(36 * HOUR)
     await run.bot.table.run_timers()
     assert any(m.content.startswith(f"🤖 An AI now plays for <@{ann}>") and "/fish back" in m.content

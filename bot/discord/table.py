@@ -528,20 +528,23 @@ class Table:
         groups: dict[int, list[int]] = {}  # one message per stand-in time, so each is told their own
         for s in seats:
             groups.setdefault(int(timers.deadlines(record, settings, [s]).standin_at), []).append(s)
-        link = messages.board_link(record)
-        link = f" ({link})" if link else ""
+        posted: list[tuple[discord.Message, list[int], int]] = []
         for standin_at, group in groups.items():
-            who = " ".join(f"<@{record.seats[s].user_id}>" for s in group)
             with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
-                _, fresh = await self._post(fresh, content=f"⏰ {who}, it's your turn in game #{record.id}{link}. An "
-                                                           f"AI stands in <t:{standin_at}:R>.",
-                                            allowed_mentions=messages.MENTION_USERS)
+                message, fresh = await self._post(fresh, content=_reminder(fresh, group, standin_at),
+                                                  allowed_mentions=messages.MENTION_USERS)
+                posted.append((message, group, standin_at))
             await self.host.mark_reminded(record.id, group)
+        if record.thread_id is not None and fresh.thread_id is None:  # its thread was gone: the board follows, and
+            await self.publish(record.id)  # the reminders link it there
+            fresh = await self.host.get(record.id)
+            for message, group, standin_at in posted:
+                with contextlib.suppress(discord.HTTPException):
+                    await message.edit(content=_reminder(fresh, group, standin_at))
+        for standin_at, group in groups.items():
             await notices.send(self.bot, self.host, [u for s in group if (u := record.seats[s].user_id) is not None],
-                               f"⏰ Reminder: {notices.game_text(self.bot, self.host, record)} waits on you; an AI "
-                               f"stands in <t:{standin_at}:R>{notices.board(record)}")
-        if record.thread_id is not None and fresh.thread_id is None:  # its thread was gone: the board follows
-            await self.publish(record.id)
+                               f"⏰ Reminder: {notices.game_text(self.bot, self.host, fresh)} waits on you; an AI "
+                               f"stands in <t:{standin_at}:R>{notices.board(fresh)}")
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
         for seat in seats:  # only while the seat still waits as the timers found it: its person may have moved
@@ -581,3 +584,11 @@ def check_place(interaction: discord.Interaction, record: GameRecord, dm_ok: boo
 def admin(interaction: discord.Interaction) -> bool:
     """True when the member may manage the server (and so any game on it)."""
     return bool(getattr(interaction.permissions, "manage_guild", False))
+
+
+def _reminder(record: GameRecord, seats: list[int], standin_at: int) -> str:
+    """The channel's reminder to these seats, with a link to the board."""
+    who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
+    link = messages.board_link(record)
+    link = f" ({link})" if link else ""
+    return f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>."
