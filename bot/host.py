@@ -291,12 +291,7 @@ class Host:
             if by_user is not None:
                 self._require_host(record, by_user)
             engine = self.engine(record)
-            sizes = table_sizes(engine, record.options)
-            if len(record.seats) < sizes[0]:
-                needs = ("" if len(sizes) == 1 else "at least ") + sizes_text(sizes[:1])
-                options = "" if sizes[0] == engine.min_players else " with its options"
-                raise HostError(f"{engine.name} needs {needs}{options}; {len(record.seats)} seated. "
-                                "Invite friends or add an AI.")
+            self._require_enough_seats(record)
             record.seed = secrets.randbits(62) if seed is None else seed
             try:
                 state = engine.new_game(record.names, record.options, record.seed)
@@ -453,6 +448,22 @@ class Host:
             return registry.get(key)
         except GameError as exc:
             raise HostError(exc.message) from None
+
+    def _require_enough_seats(self, record: GameRecord) -> None:
+        """Refuse to start with fewer players than the game, with its options, needs (saying which option)."""
+        engine, seated = self.engine(record), len(record.seats)
+        sizes = table_sizes(engine, record.options)
+        if seated >= sizes[0]:
+            return
+        needs = ("" if len(sizes) == 1 else "at least ") + sizes_text(sizes[:1])
+        why = ""
+        if sizes[0] != engine.min_players:
+            needs += " with its options"
+            try:  # which option asks for more, once the game itself has enough
+                engine.check_players(max(seated, engine.min_players), engine.parse_options(record.options))
+            except GameError as exc:
+                why = f" {exc.message}"
+        raise HostError(f"{engine.name} needs {needs}; {seated} seated.{why} Invite friends or add an AI.")
 
     def _require_free_seat(self, record: GameRecord) -> None:
         """Refuse a seat beyond the most players the game may start with (its options may allow fewer)."""
