@@ -33,7 +33,7 @@ async def test_a_restarted_bot_resumes_the_game_and_old_components_still_work(fa
 async def test_an_ai_thinking_when_the_bot_stopped_moves_once_it_is_back(fake, run):
     ann = fake.add_user("Ann")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai-hard")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
     thinking = asyncio.Event()
@@ -135,7 +135,7 @@ async def test_a_player_who_moves_while_the_timers_deliver_keeps_their_seat(fake
 async def test_a_lobby_that_never_starts_expires_and_loses_its_buttons(fake, run, clock):
     ann = fake.add_user("Ann")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     lobby = await run.board(game)
     assert "Expires <t:" in lobby.text()
     clock.advance(24 * HOUR)

@@ -142,7 +142,7 @@ async def test_an_ai_seat_whose_reply_failed_is_asked_again_by_the_timers_less_o
         fake: FakeDiscord, run, clock):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")  # the AI seat moves first; Bob hosts
@@ -173,7 +173,7 @@ async def test_an_ai_seat_whose_reply_failed_is_asked_again_by_the_timers_less_o
 async def test_the_timers_leave_an_ai_seat_still_thinking_alone(fake: FakeDiscord, run, clock):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")

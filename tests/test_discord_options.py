@@ -54,7 +54,7 @@ async def test_list_options_typed_with_capitals_or_spaces_open_the_lobby(fake, r
 async def test_a_lobby_whose_options_fix_its_size_says_so_and_seats_no_more(fake, run):
     ann, bob, cid, dan = (fake.add_user(n) for n in ("Ann", "Bob", "Cid", "Dan"))
     await fake.slash(ann, "start pushfish", characters="William, Jack, Loony")  # three characters: three players
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     lobby = await run.board(game)
     assert "(3 players)" in lobby.text() and "Seats (1/3)" in lobby.text()
     await fake.click(bob, lobby, f"fish:l:{game}:join")

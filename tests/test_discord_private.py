@@ -16,7 +16,7 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 async def started_secret(fake: FakeDiscord, run, ann: int, *others: int, **options) -> int:
     """A started 'secret' game hosted by Ann with the others seated (`options` as /fish start secret takes them)."""
     await fake.slash(ann, "start secret", **options)
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     for user in others:
         await fake.click(user, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")

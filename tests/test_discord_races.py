@@ -24,7 +24,7 @@ async def until(cond: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> No
 async def secret_with_ai(fake, run, ann: int, *others: int, rounds: int) -> int:
     """A started 'secret' game hosted by Ann, with the others and then one AI seat."""
     await fake.slash(ann, "start secret", rounds=rounds)
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     for user in others:
         await fake.click(user, await run.board(game), f"fish:l:{game}:join")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
@@ -172,7 +172,7 @@ async def test_the_board_shown_while_an_ai_thinks_leaves_the_clicked_dm_to_the_m
 async def test_a_start_whose_ai_opening_move_fails_still_shows_the_started_game(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     lobby = await run.board(game)
     await fake.click(ann, lobby, f"fish:l:{game}:ai")
     await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
@@ -205,3 +205,31 @@ async def test_leaving_when_the_ais_first_reply_fails_still_hands_over_the_seat_
     latest = fake.dms(bob)[-1]
     assert f"You left game #{game}" in latest.content and not latest.custom_ids
     assert fake.messages[dm.id].deleted or not fake.messages[dm.id].custom_ids
+
+
+async def test_a_click_on_a_game_the_restart_has_not_resumed_yet_edits_its_board_pinging_nobody_anew(fake, run,
+                                                                                                   monkeypatch):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)  # both pick in private; the board mentions them
+    blocker = await secret_game(fake, run, ann, bob)  # the newest: the restart resumes it first
+    before = await run.board(game)
+    release, real_resume = asyncio.Event(), run.host.resume_ai.__func__
+
+    async def slow_resume(self, gid):  # the restart is still busy with the other game (its AI thinking, say)
+        if gid == blocker:
+            await release.wait()
+        return await real_resume(self, gid)
+
+    monkeypatch.setattr(type(run.host), "resume_ai", slow_resume)
+    await run.restart()
+    dm = [m for m in fake.dms(bob) if any(c.startswith(f"fish:c:{game}:") for c in m.custom_ids)][-1]
+    inter = await fake.click(bob, dm, dm.custom_ids[0], wait=False)
+
+    async def picked() -> bool:
+        return (await run.host.get(game)).state.step > 1 or 1 not in (await run.host.get(game)).waiting
+    await until(picked)
+    await asyncio.sleep(0.2)
+    after = await run.board(game)
+    release.set()
+    await fake.settle(inter)
+    assert after.id == before.id and not fake.messages[before.id].deleted  # edited in place: no new mention

@@ -63,7 +63,7 @@ async def test_a_click_on_an_outdated_message_is_refused_and_changes_nothing(fak
 async def test_an_old_choice_no_longer_on_a_board_edited_in_place_is_refused(fake, run):
     ann = fake.add_user("Ann")
     await fake.slash(ann, "start toy", stones=30)
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
     await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
     board = await run.board(game)
@@ -112,7 +112,7 @@ async def test_a_malformed_custom_id_gets_a_clear_private_message(fake, run, cus
 async def test_lobby_buttons_are_refused_for_the_wrong_person(fake, run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     lobby = await run.board(game)
     inter = await fake.click(bob, lobby, f"fish:l:{game}:start")
     assert "Only this game's host" in only_reply(fake, inter)
@@ -126,7 +126,7 @@ async def test_lobby_leave_and_cancel_pressed_after_the_start_change_nothing_and
                                                                                                    as_shown):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     lobby = await run.board(game)
     await fake.click(bob, lobby, f"fish:l:{game}:join")
     stale = dict(lobby.data)  # the lobby's buttons, as a client that has not refreshed still shows them

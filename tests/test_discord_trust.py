@@ -12,7 +12,7 @@ pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_game
 async def test_a_lobby_button_forged_on_another_server_neither_joins_nor_cancels(fake: FakeDiscord, run):
     ann, eve = fake.add_user("Ann"), fake.add_user("Eve", admin=True)
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     lobby, elsewhere = await run.board(game), fake.foreign_channel()
     for action in ("join", "cancel"):
         inter = await fake.click(eve, lobby, f"fish:l:{game}:{action}", channel_id=elsewhere)

@@ -125,7 +125,7 @@ async def test_status_of_a_lobby_shows_each_seat_s_rating_as_the_lobby_does(fake
 async def test_the_last_person_leaving_a_lobby_with_ai_seats_is_told_it_closed(fake, run):
     ann = fake.add_user("Ann")
     await fake.slash(ann, "start toy")
-    game = (await run.host.games(fake.guild_id))[-1].id
+    game = max(r.id for r in await run.host.games(fake.guild_id))
     await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
     inter = await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)
     assert only_reply(fake, inter) == "You left, and with nobody else seated the lobby closed."

@@ -348,11 +348,12 @@ class Table:
         (nothing else would ever ask it); this gives every game working buttons again.
         """
         async with self.work():
-            for found in await self.host.active_games():
-                record = await self.host.get(found.id)
+            records = [await self.host.get(found.id) for found in await self.host.active_games()]
+            for record in records:  # all first: a click on a game not yet resumed edits its board, pinging nobody anew
                 waiting = timers.waiting_seats(self.host, record)
                 self._pinged.setdefault(record.id, frozenset(
                     record.seats[s].user_id for s in waiting if record.seats[s].user_id is not None))
+            for record in records:
                 try:
                     played: Played | int = await self.host.resume_ai(record.id)
                 except Exception:  # noqa: BLE001 - one game's trouble must not keep the others stale
