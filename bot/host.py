@@ -61,6 +61,7 @@ class Host:
         self.think = think
         self._records: dict[int, GameRecord] = {}  # game id -> last record this host saw, state included
         self._locks: dict[int, asyncio.Lock] = {}
+        self._settings_lock = asyncio.Lock()  # servers' settings change one at a time (each a read, then a write)
         self._last_decisions: tuple[GameState | None, list[Decision]] = (None, [])
 
     @classmethod
@@ -428,13 +429,15 @@ class Host:
         return GuildSettings() if guild_id is None else await self.store.get_settings(guild_id)
 
     async def set_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
-        """Change some of a server's settings; bad values raise HostError and change nothing."""
-        try:
-            updated = (await self.store.get_settings(guild_id)).changed(changes)
-        except ValueError as exc:
-            raise HostError(str(exc)) from None
-        await self.store.put_settings(guild_id, updated)
-        return updated
+        """Change some of a server's settings; bad values raise HostError and change nothing. Changes run one at a
+        time, so two admins changing different settings at once keep both."""
+        async with self._settings_lock:
+            try:
+                updated = (await self.store.get_settings(guild_id)).changed(changes)
+            except ValueError as exc:
+                raise HostError(str(exc)) from None
+            await self.store.put_settings(guild_id, updated)
+            return updated
 
     # ---- internals ------------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:

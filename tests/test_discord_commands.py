@@ -194,6 +194,16 @@ async def test_settings_need_manage_server_and_validate_values(fake, run):
     assert "Manage Server" not in reply(fake, await fake.slash(ann, "settings", clear_lobby_role=False))
 
 
+async def test_two_admins_changing_different_settings_at_once_keep_both(fake, run):
+    mod1, mod2 = fake.add_user("Mod1", admin=True), fake.add_user("Mod2", admin=True)
+    first = await fake.slash(mod1, "settings", wait=False, remind_hours=6.0)
+    second = await fake.slash(mod2, "settings", wait=False, lobby_hours=2.0)
+    await fake.settle(first)
+    await fake.settle(second)
+    stored = await run.host.get_settings(fake.guild_id)
+    assert stored.remind_hours == 6.0 and stored.lobby_hours == 2.0
+
+
 async def test_a_lobby_role_is_mentioned_when_a_lobby_opens_at_most_every_15_minutes_and_only_that_role(fake, run, clock):
     ann, mod = fake.add_user("Ann"), fake.add_user("Mod", admin=True)
     fishers = RoleOption(555)
