@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from bot import workers
 from engines.core import AI_NAMES, Decision, GameEngine, GameState
-from engines.search import budget_seconds
+from engines.search import WALL_CAP, budget_seconds
 
 AI_ENV_PREFIX = "FISHBOT_AI"  # settings of the AI players (e.g. FISHBOT_AI_BUDGET_MS), passed to each worker call
 Thinker = Callable[[GameEngine, GameState, dict[int, str], int, int, dict[str, str]],
@@ -44,11 +44,12 @@ async def think_in_pool(engine: GameEngine, state: GameState, levels: dict[int, 
                         env: dict[str, str]) -> list[tuple[int, str]]:
     """`ai_moves` in the thinking pool, off the event loop (four AI seats thinking leave it free).
 
-    Each move of a searching seat takes at least its whole budget: the search answers a one-choice decision at
-    once and may settle early, both by what its hand holds, and the table sees how long an AI takes.
+    Each move of a searching seat takes the longest a search may (WALL_CAP budgets of wall time): the search
+    answers a one-choice decision at once and may settle early, both by what its hand holds, and the table sees
+    how long an AI takes, on a busy machine too (where a real search runs past its budget of CPU).
     """
     start = time.monotonic()
     chosen = await workers.run("think", ai_moves, engine, state, levels, seed, limit, env)
     searched = sum(AI_NAMES.get(levels[seat], levels[seat]) == "hard" for seat, _ in chosen)
-    await asyncio.sleep(max(0.0, searched * budget_seconds() - (time.monotonic() - start)))
+    await asyncio.sleep(max(0.0, searched * WALL_CAP * budget_seconds() - (time.monotonic() - start)))
     return chosen

@@ -8,7 +8,7 @@ import time
 from bot.host import Host
 from bot.store import SqliteStore
 from bot.thinking import ai_moves, think_in_pool
-from engines.search import BUDGET_ENV
+from engines.search import BUDGET_ENV, WALL_CAP
 from engines.thisbig import ENGINE
 from tests.test_thisbig_rulings import LURES3
 from tests.thisbig_helpers import table
@@ -79,13 +79,14 @@ async def test_an_ai_move_thought_on_a_version_another_process_moved_past_is_ref
     await other.close()
 
 
-async def test_a_searching_seat_takes_its_whole_budget_even_when_its_answer_is_forced(monkeypatch):
-    """The table sees how long an AI takes: a forced answer (such a card is a fish) must not come back sooner."""
+async def test_a_searching_seat_takes_the_longest_a_search_may_even_when_its_answer_is_forced(monkeypatch):
+    """The table sees how long an AI takes: a forced answer (such a card is a fish) must not come back sooner than
+    a real search, which on a busy machine runs to WALL_CAP budgets of wall time."""
     monkeypatch.setenv(BUDGET_ENV, "250")
     state, _ = ENGINE.apply(table(["g1 b2", "r3 y2", "b1 y4"], LURES3), 0, "lure-r")  # P1 and P2 are forced
     start = time.monotonic()
     chosen = await think_in_pool(ENGINE, state, {1: "hard", 2: "hard"}, 1, 2, {BUDGET_ENV: "250"})
-    assert chosen == [(1, "r3"), (2, "pass")] and time.monotonic() - start >= 0.5
+    assert chosen == [(1, "r3"), (2, "pass")] and time.monotonic() - start >= 2 * WALL_CAP * 0.25
     start = time.monotonic()
     assert await think_in_pool(ENGINE, state, {1: "normal", 2: "normal"}, 1, 2, {}) == chosen
     assert time.monotonic() - start < 0.5  # the greedy levels answer as soon as they know
