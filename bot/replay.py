@@ -4,7 +4,7 @@ moves with what each made happen (the log)."""
 from __future__ import annotations
 
 from bot.host import Host, HostError
-from bot.models import GameRecord, Move
+from bot.models import PRIVATE_CHOICE, GameRecord, Move
 from engines.core import View
 
 REPLAY_FILE = "replay.gif"
@@ -29,3 +29,16 @@ async def recent_moves(host: Host, game_id: int, last: int) -> list[tuple[Move, 
     _, steps = await host.replay_steps(game_id)
     return [(move, [e.text for e in events if e.private_to is None and e.text != move.label])
             for move, _, events in steps[-last:]]
+
+
+def said(record: GameRecord, move: Move) -> str:
+    """A logged move in words: `Ann: Take 3`, `Bob made a private choice`; a private move logged by its public event
+    names its mover already. A person who left made their own moves (their name, without the " (AI, level)" the
+    host added); an AI standing in for a person is named as such."""
+    seat = record.seats[move.seat]
+    mover = seat.began_as if seat.left and not move.by_ai else (
+        seat.name + (" (AI stand-in)" if move.by_ai and not seat.ai else ""))
+    if move.label == PRIVATE_CHOICE:
+        return f"{mover} {move.label}"
+    name = record.names_at_start[move.seat] if move.seat < len(record.names_at_start) else ""
+    return move.label if name and move.label.startswith(name + " ") else f"{mover}: {move.label}"

@@ -84,7 +84,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             record = await host.get(max(r.id for r in open_games))
             say(f"Game #{record.id}: {host.engine(record).name}, resumed. Seats: {', '.join(record.names)}.")
             for move, outcome in await replay.recent_moves(host, record.id, MOVES_RECALLED):
-                say(f"  - {record.seats[move.seat].name}: {move.label}")
+                say(f"  - {replay.said(record, move)}")
                 for text in outcome:
                     say(f"      {text}")
         else:

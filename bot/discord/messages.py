@@ -21,6 +21,7 @@ from bot.models import (
     Rating,
     Tally,
 )
+from bot.replay import said
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
 from renderers.common import seat_colour
@@ -196,27 +197,11 @@ def game_line(record: GameRecord, name: str, user_id: int) -> str:
 def log_text(record: GameRecord, moves: Sequence[tuple[Move, Sequence[str]]]) -> str:
     """The recent turns, oldest first, each under the name of who made it, with what it made happen (the public
     events), as many of the latest as fit in one message."""
-
-    def mover(move: Move) -> str:
-        """Who made a move: a person who left made their own moves (their name, without the " (AI, level)"
-        Host.leave added); an AI standing in for a person is named as such."""
-        seat = record.seats[move.seat]
-        if seat.left and not move.by_ai:
-            return seat.began_as
-        return seat.name + (" (AI stand-in)" if move.by_ai and not seat.ai else "")
-
-    def said(move: Move) -> str:
-        """`Ann: Take 3`; a private move logged by its public event names its mover already."""
-        if move.label == PRIVATE_CHOICE:
-            return f"{mover(move)} {move.label}"
-        name = record.names_at_start[move.seat] if move.seat < len(record.names_at_start) else ""
-        return move.label if name and move.label.startswith(name + " ") else f"{mover(move)}: {move.label}"
-
     if not moves:
         return "No moves yet."
     blocks: list[str] = []
     for move, outcome in reversed(moves):
-        lines = [f"{move.index + 1}. {said(move)}",
+        lines = [f"{move.index + 1}. {said(record, move)}",
                  *(f"\u2003↳ {text}" for text in outcome)]
         block = limits.cut(shown("\n".join(lines)), limits.CONTENT // 2)
         if blocks and sum(len(b) + 1 for b in blocks) + len(block) > limits.CONTENT:
