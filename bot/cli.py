@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 from types import FrameType
@@ -14,10 +15,14 @@ from types import FrameType
 from bot.game_options import split_lists
 from bot.store import StoreError
 from engines import registry
-from engines.core import AI_LEVELS
+from engines.core import AI_LEVELS, GameEngine, GameError
 
 OPTIONS_FORM = "--options must be a JSON object, e.g. '{\"target\": 12}'"
 SEEDS = range(-2**63, 2**63)  # what the database's INTEGER column holds
+
+
+class Refused(Exception):
+    """A mistake on the command line: one line on stderr, exit 2, and nothing written."""
 
 
 def _options(text: str | None) -> dict:
@@ -27,13 +32,13 @@ def _options(text: str | None) -> dict:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SystemExit(f"{OPTIONS_FORM}: {exc.msg}") from None
+        raise Refused(f"{OPTIONS_FORM}: {exc.msg}") from None
     except ValueError:  # an integer of more digits than Python converts (4,300)
-        raise SystemExit(f"{OPTIONS_FORM}: a number in it has too many digits") from None
+        raise Refused(f"{OPTIONS_FORM}: a number in it has too many digits") from None
     except RecursionError:
-        raise SystemExit(f"{OPTIONS_FORM}: it is nested too deeply") from None
+        raise Refused(f"{OPTIONS_FORM}: it is nested too deeply") from None
     if not isinstance(value, dict):
-        raise SystemExit(OPTIONS_FORM)
+        raise Refused(OPTIONS_FORM)
     return value
 
 
@@ -63,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="fishbot", description=__doc__)
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
+    sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env); what `fishbot` "
+                              "alone does")
     sub.add_parser("sync", help="register the /fish slash commands with Discord (run after upgrades)")
     sub.add_parser("health", help="exit 0 when the database reads and the running bot is connected (HEALTHCHECK)")
     p = sub.add_parser("backup", help="copy the game database to a new file (safe while the bot runs)")
@@ -77,13 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
                        help="seats (default: %(default)s)")
         p.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 12}'")
         p.add_argument("--seed", type=_seed, default=7 if name == "demo" else None,
-                       help="the deal (default: %(default)s)")
+                       help="the deal, a whole number (default: %s)" % (7 if name == "demo" else "a new one each game"))
         p.add_argument("--level", default="normal", choices=(*AI_LEVELS, "random", "greedy"),
                        help="AI level: easy, normal (greedy) or hard (the search player; FISHBOT_AI_BUDGET_MS per "
-                            "decision)")
-        p.add_argument("--db", default=None, help="SQLite file (default: a file in --out)")
+                            "decision) (default: %(default)s)")
+        p.add_argument("--db", default=None, help="SQLite file (default: games.db in --out)")
         p.add_argument("--out", default="out" if name == "play" else "demo-out",
-                       help="folder for images (default: %(default)s)")
+                       help="folder for the pictures and, without --db, the database (default: %(default)s)")
         if name == "play":
             p.add_argument("--bots", type=int, default=None,
                            help="how many seats AI players take (default: all but one)")
@@ -100,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         return _run(command, args)
+    except Refused as exc:
+        print(exc, file=sys.stderr)
+        return 2
     except (StoreError, ConnectError) as exc:
         print(exc.message, file=sys.stderr)
         return 1
@@ -153,24 +162,52 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
     engine = registry.get(args.game)
     options = split_lists(engine, _options(args.options))  # list options typed as text too, as on Discord
-    if not engine.min_players <= args.players <= engine.max_players:  # refused before anything is written
-        raise SystemExit(f"--players: {engine.name} takes {engine.min_players} to {engine.max_players} players.")
+    play, resume = command == "play", getattr(args, "resume", False)
+    bots = (args.players - 1 if args.bots is None else args.bots) if play else None
+    if not resume:
+        _check_table(engine, args.players, bots, options)
+    db = args.db or str(Path(args.out) / "games.db")
+    if resume and not Path(db).is_file():
+        raise Refused(f"No game database at {db} to resume; check --db or --out, or leave out --resume to start.")
     out = _folder(args.out)
-    db = args.db or str(out / "games.db")
     signal.signal(signal.SIGINT, _interrupt)
     try:
-        if command == "play":
-            bots = args.players - 1 if args.bots is None else args.bots
+        if bots is not None:
             return asyncio.run(terminal.play(args.game, args.players, bots, db, out, options, args.seed, args.level,
                                              resume=args.resume))
         asyncio.run(terminal.demo(args.game, args.players, db, out, options, args.seed, args.level))
         return 0
+    except KeyboardInterrupt:
+        again = f" The game is saved: `{terminal.resume_command(args.game, db, out)}` goes on with it." if play else ""
+        print(f"Stopped (Ctrl-C).{again}", file=sys.stderr)
+        return 130
+    except sqlite3.Error as exc:  # mid-game: the moves before this one are stored
+        again = f" `{terminal.resume_command(args.game, db, out)}` goes on." if play else ""
+        raise StoreError(f"Cannot write the game database {db}: {exc}; free some space if the disk is full."
+                         f"{again}") from None
+    except BrokenPipeError:
+        raise  # `| head` stopped reading: main says nothing
+    except OSError as exc:
+        raise StoreError(f"Cannot write {exc.filename or args.out}: {exc.strerror}.") from None
     except Exception as exc:  # noqa: BLE001 - a person's mistake (bad option) gets its message, not a trace
         message = getattr(exc, "message", None)
         if message is None or isinstance(exc, StoreError):
             raise
         print(message, file=sys.stderr)
         return 2
+
+
+def _check_table(engine: GameEngine, players: int, bots: int | None, options: dict) -> None:
+    """Refuse a table that cannot start before anything is written: its size, its AI seats, its options."""
+    if not engine.min_players <= players <= engine.max_players:
+        raise Refused(f"--players: {engine.name} takes {engine.min_players} to {engine.max_players} players.")
+    if bots is not None and not 0 <= bots < players:
+        raise Refused(f"--bots: with --players {players}, 0 to {players - 1} seats may be AI players (one at least "
+                      "is yours; `fishbot demo` plays a game of AI players only).")
+    try:
+        engine.check_players(players, engine.parse_options(options))
+    except GameError as exc:
+        raise Refused(exc.message) from None
 
 
 if __name__ == "__main__":

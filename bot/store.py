@@ -49,7 +49,8 @@ class StoreError(Exception):
 
 CLOCK_FIELDS = {"reminded", "final_shown"}  # kept inside the clocks column, each set on its own
 ELSEWHERE = "choose another database file (FISHBOT_DB for the bot, --db for play and demo)"
-RESTORE_HINT = "restore it from a backup (fishbot backup) or move it away to start with an empty database"
+RESTORE_HINT = ("restore it from a backup (README: Backups and restore) or move it away to start with an empty "
+                "database")
 
 
 def check_writable(path: str) -> None:
@@ -341,7 +342,8 @@ class SqliteStore(RecordQueries, SettingsQueries, Store):
                     await self._conn.execute(f"PRAGMA user_version = {number + 1}")
                 await self._conn.execute("COMMIT")
             except BaseException as exc:
-                await self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
+                    await self._conn.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.OperationalError) and "full" not in str(exc):
                     raise StoreError(f"Cannot open the game database {path}: migration {number + 1} failed "
                                      f"({exc}); nothing was changed; keep the file and report this.") from None

@@ -69,10 +69,6 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
         stream.flush()
 
     humans = players - bots
-    if not resume and (humans < 1 or bots < 0):
-        say(f"Need at least one human seat and no fewer than 0 AI seats: --players {players} with --bots {bots} "
-            f"leaves {humans} human seats.")
-        return 2
     out.mkdir(parents=True, exist_ok=True)
     host = await Host.open(db)
     try:
@@ -98,18 +94,25 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             played = await begin_or_cancel(host, record.id, seed, autoplay=True)
             tell(played, say)
             record = played.record
+        facing: int | None = None  # the hot seat's player now at the terminal
+        bye = f"Bye. The game is saved in {db}: `{resume_command(key, db, out)}` goes on with it."
         while record.status == "active":
             human = [d for d in host.pending(record) if not record.seats[d.seat].automated]
             if not human:
                 break
             decision = human[0]
+            if humans > 1 and decision.seat != facing:  # what follows shows this seat's secrets
+                facing = decision.seat
+                if not hand_over(record.seats[facing].name, read, say, stream):
+                    say(bye)
+                    return 0
             board = save_board(record, host, out, "board.png")
             say("")
             say(f"== {record.seats[decision.seat].name}'s decision (board image: {board}) ==")
             say(drawings.get(record.key).text(host.view(record, decision.seat)))
             index = ask(decision, read, say)
             if index is None:
-                say(f"Bye. The game is saved in {db}: `fishbot play {key} --db {db} --resume` goes on with it.")
+                say(bye)
                 return 0
             if any(s.automated for s in record.seats):
                 say("(the AI players think…)")
@@ -128,6 +131,28 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
         return 0
     finally:
         await host.close()
+
+
+def hand_over(name: str, read: Callable[[str], str], say: Callable[[str], None], stream: TextIO) -> bool:
+    """In a hot seat, wait for the next player to take the terminal, then clear the screen (another player's hand
+    scrolls away); False when the person quits instead."""
+    say("")
+    say(f"== Pass the terminal to {name} ==")
+    try:
+        answer = read(f"{name}, press Enter when only you can see the screen (q to quit): ").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        return False
+    if answer in ("q", "quit", "exit"):
+        return False
+    if stream.isatty():
+        stream.write("\033[2J\033[3J\033[H")  # clear the screen and its scrollback
+    return True
+
+
+def resume_command(key: str, db: str, out: Path) -> str:
+    """The command that goes on with the newest unfinished game of this kind in `db`, its pictures in `out`."""
+    again = "" if Path(db) == out / "games.db" else f" --db {db}"
+    return f"fishbot play {key}{again} --out {out} --resume"
 
 
 async def begin_or_cancel(host: Host, game_id: int, seed: int | None, autoplay: bool) -> Played:
@@ -175,8 +200,9 @@ async def demo(key: str, players: int, db: str, out: Path, options: dict[str, An
         for _ in range(players):
             await host.add_ai(record.id, TERMINAL_USER, level)
         record = (await begin_or_cancel(host, record.id, seed, autoplay=False)).record
-        for old_board in out.glob("board_*.png"):  # an earlier demo's boards would read as this game's
-            old_board.unlink()
+        for old_board in out.glob("board_*.png"):  # an earlier demo's boards would read as this game's (only
+            if re.fullmatch(r"board_[0-9]{4,}\.png", old_board.name):  # names a demo writes: not board_photo.png)
+                old_board.unlink()
         save_board(record, host, out, "board_0000.png")
         lines = []
         step = 0

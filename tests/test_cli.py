@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 
 import pytest
 from PIL import Image
@@ -21,8 +22,8 @@ def test_fishbot_without_a_token_points_at_offline_play(tmp_path, monkeypatch, c
 
 
 def test_bad_options_json_and_bad_option_values_are_clear(tmp_path, capsys):
-    with pytest.raises(SystemExit, match="JSON object"):
-        cli.main(["demo", "wishes", "--out", str(tmp_path), "--options", "[1, 2]"])
+    assert cli.main(["demo", "wishes", "--out", str(tmp_path), "--options", "[1, 2]"]) == 2
+    assert "JSON object" in capsys.readouterr().err
     assert cli.main(["demo", "thisbig", "--out", str(tmp_path), "--options", '{"target": "lots"}']) == 2
     assert "target" in capsys.readouterr().err
 
@@ -37,12 +38,12 @@ def test_a_seed_past_64_bits_huge_or_deep_options_and_an_out_under_a_file_are_on
     for options, problem in ((f'{{"target": {"9" * 5000}}}', "too many digits"),
                              ("[" * 30000 + "]" * 30000, "nested too deeply"),
                              ('{"target": ' + "[" * 30000 + "]" * 30000 + "}", "nested too deeply")):
-        with pytest.raises(SystemExit, match=f"JSON object.*{problem}$"):
-            cli.main(["play", "thisbig", "--out", str(out), "--options", options])
+        assert cli.main(["play", "thisbig", "--out", str(out), "--options", options]) == 2
+        assert re.fullmatch(f"--options must be a JSON object.*{problem}\n", capsys.readouterr().err)
     assert not out.exists()
     for players in ("1", "100"):
-        with pytest.raises(SystemExit, match="takes 2 to 5 players"):
-            cli.main(["demo", "wishes", "--out", str(out), "--players", players])
+        assert cli.main(["demo", "wishes", "--out", str(out), "--players", players]) == 2
+        assert "takes 2 to 5 players" in capsys.readouterr().err
     assert not out.exists()
     (tmp_path / "file").write_text("not a folder")
     with pytest.raises(SystemExit, match="cannot use or create that folder"):
@@ -92,7 +93,7 @@ async def test_a_stopped_game_goes_on_with_resume_and_says_how(tmp_path):
     db, out = str(tmp_path / "g.db"), io.StringIO()
     answers = iter(["1", "1", "q"])
     await terminal.play("friendly", 3, 2, db, tmp_path, {}, 4, "random", read=lambda _: next(answers), write=out)
-    assert f"fishbot play friendly --db {db} --resume" in out.getvalue()
+    assert f"fishbot play friendly --db {db} --out {tmp_path} --resume" in out.getvalue()
     host = await Host.open(db)
     (game,) = await host.games(None)
     before = len(await host.history(game.id, limit=500))
@@ -155,3 +156,50 @@ async def test_options_that_do_not_fit_the_table_leave_no_lobby_behind(tmp_path)
     host = await Host.open(db)
     assert [g.status for g in await host.games(None, None, ("lobby", "active", "cancelled"))] == ["cancelled"]
     await host.close()
+
+
+def test_a_table_that_cannot_start_is_refused_before_anything_is_written(tmp_path, capsys):
+    out = tmp_path / "out"
+    for args, said in ((["friendly", "--players", "5", "--options", '{"board": "small"}'], "large board"),
+                       (["pushfish", "--options", '{"characters": "william"}'], "exactly 3 characters"),
+                       (["wishes", "--bots", "3"], "--bots: with --players 3, 0 to 2 seats may be AI players"),
+                       (["wishes", "--bots", "-1"], "`fishbot demo` plays a game of AI players only")):
+        assert cli.main(["play", *args, "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert said in err and err.count("\n") == 1
+    assert not out.exists()  # no folder, no database, no cancelled game numbered in it
+    assert cli.main(["play", "wishes", "--resume", "--db", str(tmp_path / "typo.db"), "--out", str(out)]) == 2
+    assert "No game database at" in capsys.readouterr().err
+    assert not (tmp_path / "typo.db").exists() and not out.exists()
+
+
+def test_a_picture_that_cannot_be_written_is_one_line_and_a_demo_deletes_only_its_own_boards(tmp_path, capsys):
+    (tmp_path / "board_photo.png").write_bytes(b"mine")
+    (tmp_path / "final.png").mkdir()  # in the way of the demo's final picture
+    assert cli.main(["demo", "wishes", "--players", "2", "--level", "random", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"Cannot write {tmp_path / 'final.png'}: Is a directory.\n"
+    assert (tmp_path / "board_photo.png").read_bytes() == b"mine" and (tmp_path / "board_0000.png").exists()
+
+
+async def test_a_hot_seat_asks_to_pass_the_terminal_before_each_other_players_turn(tmp_path):
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "" if "press Enter" in prompt else "1"
+
+    out = io.StringIO()
+    assert await terminal.play("thisbig", 3, 1, str(tmp_path / "g.db"), tmp_path, {}, 5, "random", read=read,
+                               write=out) == 0
+    text, facing = out.getvalue(), None
+    turns = re.findall(r"== (Pass the terminal to (Player \d)|(Player \d)'s decision)", text)
+    assert {t[2] for t in turns if t[2]} == {"Player 1", "Player 2"}  # both played
+    for _, passed_to, deciding in turns:
+        facing = passed_to or facing
+        assert not deciding or deciding == facing  # no one's hand shows before they took the terminal
+    assert sum(p.startswith("Player 2, press Enter") for p in asked) >= 2
+    quit_at_hand_over = io.StringIO()
+    assert await terminal.play("thisbig", 3, 1, str(tmp_path / "h.db"), tmp_path, {}, 5, "random",
+                               read=lambda prompt: "q" if "press Enter" in prompt else "1", write=quit_at_hand_over) == 0
+    assert "Bye. The game is saved" in quit_at_hand_over.getvalue() and "decision" not in quit_at_hand_over.getvalue()

@@ -120,18 +120,20 @@ async def test_a_database_in_a_read_only_folder_is_refused(tmp_path, monkeypatch
     await _refused(folder / "games.db", "cannot write", str(folder))
 
 
-def _cli(args: list[str], cwd: Path, env: dict[str, str] | None = None, limit_file_size: bool = False,
-         timeout: float = 30) -> subprocess.CompletedProcess[str]:
-    """Run `fishbot ...` from this tree in a fresh process (so a hang shows as a timeout)."""
+def _cli(args: list[str], cwd: Path, env: dict[str, str] | None = None, limit_file_size: bool | int = False,
+         timeout: float = 30, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `fishbot ...` from this tree in a fresh process (so a hang shows as a timeout); `limit_file_size`: no
+    file may grow (True) or grow past that many bytes, like a full disk."""
     def no_bigger_files() -> None:
         import signal
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes then fail with EFBIG, like a full disk
-        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (int(limit_file_size),) * 2)
 
     full_env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "FISHBOT_"))}
     full_env |= {"PYTHONPATH": str(ROOT)} | (env or {})
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=cwd, env=full_env, capture_output=True,
-                          text=True, timeout=timeout, preexec_fn=no_bigger_files if limit_file_size else None)
+                          text=True, timeout=timeout, input=stdin,
+                          preexec_fn=None if limit_file_size is False else no_bigger_files)
 
 
 def test_fishbot_play_on_a_garbage_database_exits_with_one_line(tmp_path):
@@ -155,6 +157,13 @@ def test_fishbot_play_on_a_full_disk_exits_with_one_line(tmp_path):
                 limit_file_size=True)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "new.db" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_disk_that_fills_up_during_play_ends_it_with_one_line(tmp_path):
+    done = _cli(["play", "wishes", "--level", "random", "--out", str(tmp_path)], tmp_path,
+                limit_file_size=120_000, stdin="1\n" * 400)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith("Cannot write ") and done.stderr.count("\n") == 1, done.stderr
 
 
 @pytest.fixture
