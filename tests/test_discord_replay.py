@@ -78,3 +78,27 @@ async def test_a_replay_asked_for_by_several_at_once_is_drawn_once(fake, run, mo
     assert drawn == ["animation"]
     assert all(_frames(fake.messages[p.original].files["replay.gif"]) > 1 for p in presses)
     assert run.bot.table._replays == {}  # nothing kept once posted
+
+
+async def test_a_replay_asked_for_again_soon_is_a_link_to_the_one_posted(fake, run, monkeypatch, clock):
+    ann, eve = fake.add_user("Ann"), fake.add_user("Eve")  # Eve never sat at the table
+    game = await finished_toy_game(fake, run, ann)
+    final = await run.board(game)
+    first = await fake.click(ann, final, f"fish:r:{game}")
+    posted = fake.messages[first.original]
+    drawn = []
+    real = drawing.in_pool
+
+    async def counted(module, kind, args):
+        drawn.append(kind)
+        return await real(module, kind, args)
+
+    monkeypatch.setattr(drawing, "in_pool", counted)
+    before = len(fake.in_channel(final.channel_id))
+    for _ in range(3):
+        [answer] = fake.ephemeral_replies(await fake.slash(eve, "replay", channel_id=final.channel_id))
+        assert "This replay was posted here" in answer.text() and f"/{posted.channel_id}/{posted.id}" in answer.text()
+    assert drawn == [] and len(fake.in_channel(final.channel_id)) == before  # nothing drawn, nothing posted
+    clock.advance(601)
+    again = await fake.click(eve, final, f"fish:r:{game}")
+    assert drawn == ["animation"] and "replay.gif" in fake.messages[again.original].files

@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = ("That button is out of date, so nothing was done. Your choice is still open: use the newest board, "
               "your newest DM or **My hand**.")
+REPLAY_AGAIN_AFTER = 600.0  # seconds before the same replay is posted again in the same place (a link meanwhile)
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
 ANOTHER_SERVER = "That button belongs to a game on another server, so nothing was done."
 ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing was done. Use the game's own board."
@@ -72,6 +73,8 @@ class Table:
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
         self.dms = dms.Dms(bot, host, self.drawer)  # each person's DM about each game
         self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
+        self._replays_posted: dict[tuple[int, int, int | None], tuple[float, str]] = {}  # (game, version, place)
+        # -> when its replay was last posted there, and the link to it
         self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
         self.picker = picker.Picker(self)  # commands waiting for a game to be picked in their "Which game?" select
         self._ai_retries: dict[int, tuple[float, float]] = {}  # game -> (next try, wait) after failed AI replies
@@ -279,6 +282,11 @@ class Table:
         renderer = pictures.renderer_for(record.key)
         if renderer is None:
             raise HostError("This game has no pictures to replay.")
+        now, where = self.clock(), (record.id, record.version, interaction.channel_id)
+        self._replays_posted = {k: v for k, v in self._replays_posted.items() if now - v[0] < REPLAY_AGAIN_AFTER}
+        if where in self._replays_posted:  # one public GIF at a time, however often anyone asks
+            when, link = self._replays_posted[where]
+            raise HostError(f"This replay was posted here <t:{int(when)}:R>: {link}")
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         key = (record.id, record.version)
@@ -289,9 +297,10 @@ class Table:
                 (renderer.__name__, views, self.host.result(record))))
             building.add_done_callback(lambda _: self._replays.pop(key, None))
         gif = await asyncio.shield(building)
-        await interaction.edit_original_response(
+        posted = await interaction.edit_original_response(
             content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
             attachments=[pictures.as_file(gif, replay.REPLAY_FILE)])
+        self._replays_posted[where] = (now, posted.jump_url)
 
     async def show_status(self, interaction: discord.Interaction, game: int) -> None:
         """The lobby or the public board, answered ephemerally (already deferred)."""
