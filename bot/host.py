@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 MAX_AUTOMATED_MOVES = 5_000  # a bound on AI moves in one call; a game never needs this many in a row
 OUTDATED = "That was for an older state of the game; look at the latest board and try again."
+LOBBY_MOVED = ("The lobby changed before that click arrived (a double tap, or someone joined or left), so nothing was "
+               "done; press again on the lobby as it is now if you still want to.")
 LEAVE_STARTED = ("This game has already started, so nothing was done. To leave it, use `/fish leave` in its "
                  "thread or channel: an AI then plays your seat.")
 CANCEL_STARTED = ("This game has already started, so nothing was done. To cancel it, use `/fish cancel` in its "
@@ -192,11 +194,12 @@ class Host:
             record.seats.append(Seat(user_id=user_id, name=seat_name(name, record.names)))
             return (await self._commit(record, None)).record
 
-    async def add_ai(self, game_id: int, by_user: int, level: str = "normal") -> GameRecord:
-        """Seat an AI player (the lobby's host only)."""
+    async def add_ai(self, game_id: int, by_user: int, level: str = "normal", version: int | None = None) -> GameRecord:
+        """Seat an AI player (the lobby's host only; with `version`, only in the lobby as it was then)."""
         async with self._lock(game_id):
             record = await self._lobby(game_id)
             self._require_host(record, by_user)
+            _require_version(record, version)
             try:
                 level = ai_level(level)
             except ValueError as exc:
@@ -223,13 +226,15 @@ class Host:
             return await self._advance(record, [], [])
 
     async def remove_seat(self, game_id: int, by_user: int, user_id: int | None = None,
-                          admin: bool = False) -> tuple[GameRecord, str]:
+                          admin: bool = False, version: int | None = None) -> tuple[GameRecord, str]:
         """Take another person (by user id) or, with None, the last AI player out of a lobby (its host, or a server
-        admin); the record after it and the name of the seat taken out."""
+        admin; with `version`, only from the lobby as it was then); the record after it and the name of the seat
+        taken out."""
         async with self._lock(game_id):
             record = await self._lobby(game_id)
             if not admin:
                 self._require_host(record, by_user)
+            _require_version(record, version)
             if user_id is None:
                 ais = [i for i, s in enumerate(record.seats) if s.ai is not None]
                 if not ais:
@@ -637,6 +642,12 @@ def _result_json(key: str, state_json: str) -> str | None:
     engine = registry.get(key)
     result = engine.result(engine.load(state_json))
     return None if result is None else result.model_dump_json()
+
+
+def _require_version(record: GameRecord, version: int | None) -> None:
+    """Refuse a lobby button drawn at another version (a doubled click, or the lobby changed since)."""
+    if version is not None and version != record.version:
+        raise HostError(LOBBY_MOVED)
 
 
 def _copy(record: GameRecord) -> GameRecord:

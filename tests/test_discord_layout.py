@@ -46,7 +46,12 @@ def test_custom_ids_fit_discord_and_parse_back():
     assert ids.parse_choice(custom_id.removeprefix("fish:c:")) == ids.ChoiceRef(10**15, 99999, 5, "x" * 24)
     assert ids.parse_choice("1:2:3:has space") is None and ids.parse_choice("1:2:x:a") is None
     assert ids.parse_choice("1:2:3:take:2") == ids.ChoiceRef(1, 2, 3, "take:2")  # the toy game uses ":"
-    assert ids.parse_lobby("5:join") == (5, "join") and ids.parse_lobby("5:steal") is None
+    assert ids.parse_lobby("5:join") == ids.LobbyRef(5, "join") and ids.parse_lobby("5:steal") is None
+    assert ids.parse_lobby("5:ai-hard:17") == ids.LobbyRef(5, "ai-hard", 17) == ids.parse_lobby(
+        ids.lobby(5, "ai-hard", 17).removeprefix("fish:l:"))
+    assert ids.parse_lobby("5:ai") == ids.LobbyRef(5, "ai")  # drawn before lobby buttons had versions
+    assert ids.parse_lobby("5:join:3") is None and ids.parse_lobby("5:ai:x") is None  # only AI buttons carry one
+    assert ids.lobby(5, "join", 3) == "fish:l:5:join"
     assert ids.parse_game("12") == 12 and ids.parse_game("-1") is None
 
 

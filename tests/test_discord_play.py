@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.discord import ids
+
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 
@@ -16,7 +18,7 @@ async def test_start_opens_a_lobby_with_buttons_in_its_own_thread(fake, run):
     await fake.slash(ann, "start toy", stones=5)
     lobby = fake.in_channel(fake.channel_id)[-1]
     assert "Toy · game #" in lobby.text()
-    assert [c.rsplit(":", 1)[1] for c in lobby.custom_ids] == [
+    assert [ids.parse_lobby(c.removeprefix("fish:l:")).action for c in lobby.custom_ids] == [
         "join", "leave", "ai-easy", "ai", "ai-hard", "drop-ai", "start", "cancel"]
     assert len(fake.threads()) == 1
     game = game_id_of(fake)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host import Host, HostError
+from bot.host import LOBBY_MOVED, Host, HostError
 from tests.discord_helpers import finished_toy_game, only_reply
 from tests.fakediscord.wire import UserOption
 
@@ -75,6 +75,26 @@ async def test_remove_ai_takes_out_the_last_ai_and_only_for_the_host(fake, run):
     again = await fake.click(ann, lobby, f"fish:l:{game}:drop-ai")
     assert only_reply(fake, again) == "There is no AI player in this lobby to remove."
     assert (await run.host.get(game)).names == ["Ann", "Bob"]
+
+
+async def test_a_double_tap_on_add_ai_or_remove_ai_acts_once(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[0].id
+
+    async def double_tap(action: str) -> list[str]:
+        lobby = await run.board(game)
+        [button] = [c for c in lobby.custom_ids if c.startswith(f"fish:l:{game}:{action}:")]
+        taps = [await fake.click(ann, lobby, button, wait=False) for _ in range(2)]
+        for tap in taps:
+            await fake.settle(tap)
+        return [only_reply(fake, tap) for tap in taps if fake.ephemeral_replies(tap)]
+
+    assert await double_tap("ai-hard") == [LOBBY_MOVED]
+    assert (await run.host.get(game)).names == ["Ann", "AI 1 (hard)"]
+    assert await double_tap("ai-easy") == [LOBBY_MOVED]
+    assert await double_tap("drop-ai") == [LOBBY_MOVED]
+    assert (await run.host.get(game)).names == ["Ann", "AI 1 (hard)"]  # the easy one added, then taken out once
 
 
 async def test_kick_takes_a_person_out_of_the_lobby_here(fake, run):

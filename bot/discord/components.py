@@ -17,6 +17,7 @@ from engines.core import Choice, Decision
 
 if TYPE_CHECKING:
     from bot.discord.table import Table
+    from bot.models import GameRecord
 
 BUTTONS_MAX = 20  # one decision with up to this many choices shows as buttons (4 rows of 5)
 ROW_WIDTH = 5
@@ -77,10 +78,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:l:(
             **{action: (f"Add AI: {level}", discord.ButtonStyle.secondary) for action, level in ids.AI_ACTIONS.items()}}
 
     def __init__(self, custom_id: str) -> None:
-        action = custom_id.rpartition(":")[2]
-        label, style = self.LOOK.get(action, ("?", discord.ButtonStyle.secondary))
+        body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+        parsed = ids.parse_lobby(body)
+        label, style = self.LOOK.get(parsed.action if parsed else "", ("?", discord.ButtonStyle.secondary))
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
-        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+        self.body = body
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -145,11 +147,11 @@ class AgainButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:a:(
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, ReplayButton, AgainButton)
 
 
-def lobby_view(game: int) -> discord.ui.View:
-    """The lobby's buttons."""
+def lobby_view(record: GameRecord) -> discord.ui.View:
+    """The lobby's buttons (Add and Remove AI for the lobby as it now is)."""
     view = discord.ui.View(timeout=None)
     for action in ids.LOBBY_ACTIONS:
-        view.add_item(LobbyButton(ids.lobby(game, action)))
+        view.add_item(LobbyButton(ids.lobby(record.id, action, record.version)))
     return view
 
 

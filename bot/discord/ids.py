@@ -2,14 +2,16 @@
 
     fish:c:<game>:<version>:<seat>:<choice>   a choice button
     fish:s:<game>:<version>:<seat>:<page>     a select of choices (the value is the choice id)
-    fish:l:<game>:<action>                    a lobby button (join, leave, ai-easy, ai, ai-hard, start, cancel)
+    fish:l:<game>:<action>[:<version>]        a lobby button (join, leave, ai-easy, ai, ai-hard, drop-ai, start,
+                                              cancel); Add and Remove AI carry the lobby's version
     fish:h:<game>                             the "My hand" button
     fish:r:<game>                             "Watch the replay" under a final board
     fish:a:<game>                             "Play again" under a final board
     fish:p:<nonce>                            a "Which game?" select (its command waits in the bot's memory)
 
 Choice components carry the state version, so a click on an outdated message is refused by the host's
-compare-and-swap. Lobby and hand buttons act on the current lobby or hand, so they need no version. A pick
+compare-and-swap. So do Add and Remove AI, which are not idempotent (a double tap would seat two AI players);
+the other lobby buttons and My hand act on the current lobby or hand, so they need no version. A pick
 in a "Which game?" select after its command has gone (picked once, too old, or a restart) is told it expired.
 """
 
@@ -28,6 +30,7 @@ MALFORMED = "That button is malformed or comes from another bot version, so noth
 
 _CHOICE = re.compile(r"([0-9]{1,18}):([0-9]{1,9}):([0-9]{1,2}):([\x21-\x7e]{1,24})")  # the choice is last: ":" is safe
 _SELECT = re.compile(r"([0-9]{1,18}):([0-9]{1,9}):([0-9]{1,2}):([0-9]{1,2})")
+_LOBBY = re.compile(r"([0-9]{1,18}):([a-z-]{1,12})(?::([0-9]{1,9}))?")
 _GAME = re.compile(r"[0-9]{1,18}")  # numbers are ASCII digits only (\d would take "١" or "２" too)
 _NONCE = re.compile(r"[0-9a-f]{16}")  # secrets.token_hex(8), as `pick` makes it
 
@@ -52,9 +55,12 @@ def choice_select(game: int, version: int, seat: int, page: int) -> str:
     return f"fish:s:{game}:{version}:{seat}:{page}"
 
 
-def lobby(game: int, action: str) -> str:
-    """The custom_id of a lobby button."""
-    return f"fish:l:{game}:{action}"
+VERSIONED = (*AI_ACTIONS, DROP_AI)  # lobby actions that a doubled or stale click must not repeat
+
+
+def lobby(game: int, action: str, version: int | None = None) -> str:
+    """The custom_id of a lobby button (with the lobby's version for the actions in VERSIONED)."""
+    return f"fish:l:{game}:{action}" + (f":{version}" if version is not None and action in VERSIONED else "")
 
 
 def hand(game: int) -> str:
@@ -86,12 +92,22 @@ def parse_choice(body: str, select: bool = False) -> ChoiceRef | None:
     return ChoiceRef(int(m[1]), int(m[2]), int(m[3]), m[4])
 
 
-def parse_lobby(body: str) -> tuple[int, str] | None:
-    """(game, action) of a lobby button; None when malformed."""
-    game, _, action = body.partition(":")
-    if not _GAME.fullmatch(game) or action not in LOBBY_ACTIONS:
+@dataclass(frozen=True)
+class LobbyRef:
+    """A lobby button: its game, its action and (Add and Remove AI) the lobby's version it was drawn at."""
+
+    game: int
+    action: str
+    version: int | None = None
+
+
+def parse_lobby(body: str) -> LobbyRef | None:
+    """The reference in a lobby button's custom_id body; None when malformed (a button drawn before versions were
+    added has none)."""
+    m = _LOBBY.fullmatch(body)
+    if m is None or m[2] not in LOBBY_ACTIONS or (m[3] is not None and m[2] not in VERSIONED):
         return None
-    return int(game), action
+    return LobbyRef(int(m[1]), m[2], None if m[3] is None else int(m[3]))
 
 
 def parse_game(body: str) -> int | None:

@@ -68,7 +68,7 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
                                            roles=[discord.Object(settings.lobby_role)])
     await interaction.response.send_message(content=limits.content(content) if content else None,
                                             embed=await lobby_embed(table.host, record, settings),
-                                            view=components.lobby_view(record.id), allowed_mentions=mentions)
+                                            view=components.lobby_view(record), allowed_mentions=mentions)
     message = await interaction.original_response()
     thread: discord.Thread | None = None
     channel = interaction.channel

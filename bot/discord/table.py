@@ -166,23 +166,24 @@ class Table:
         except Exception:  # noqa: BLE001 - a background refresh has nobody to answer; the next one retries
             log.exception("game %s: the refresh while AI seats think failed", game)
 
-    async def on_lobby_button(self, interaction: discord.Interaction, parsed: tuple[int, str] | None) -> None:
+    async def on_lobby_button(self, interaction: discord.Interaction, parsed: ids.LobbyRef | None) -> None:
         """Join, Leave, Add AI, Remove AI, Start or Cancel under a lobby."""
         async with self.work():
             await interaction.response.defer()
             try:
                 if parsed is None:
                     raise HostError(ids.MALFORMED)
-                game, action = parsed
-                check_place(interaction, await self.host.get(game), dm_ok=False)
-                await self.lobby_action(interaction, game, action, lobby_only=True)
+                check_place(interaction, await self.host.get(parsed.game), dm_ok=False)
+                await self.lobby_action(interaction, parsed.game, parsed.action, lobby_only=True,
+                                        version=parsed.version)
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)
 
     async def lobby_action(self, interaction: discord.Interaction, game: int, action: str,
-                           lobby_only: bool = False) -> str:
+                           lobby_only: bool = False, version: int | None = None) -> str:
         """Do a lobby action for the interaction's user and refresh (`lobby_only`: Leave and Cancel refuse a game that
-        has started, as a lobby's buttons must); returns a confirmation line."""
+        has started, as a lobby's buttons must; `version`: Add and Remove AI refuse a lobby changed since it was
+        drawn); returns a confirmation line."""
         user = interaction.user
         played: Played | None = None  # what the action played (an AI taking a seat at once), to show with it
         if action == "join":
@@ -197,10 +198,10 @@ class Table:
                     "seated the lobby closed."}.get(played.record.status, "You left the game.")
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
-            await self.host.add_ai(game, user.id, level)
+            await self.host.add_ai(game, user.id, level, version=version)
             text = f"An AI player ({level}) joined."
         elif action == ids.DROP_AI:
-            _, name = await self.host.remove_seat(game, user.id, admin=admin(interaction))
+            _, name = await self.host.remove_seat(game, user.id, admin=admin(interaction), version=version)
             text = f"{messages.shown(name)} left the lobby."
         elif action == "start":
             played = await self._shown_if_failed(game, self.host.begin(game, user.id), started=True)
@@ -414,7 +415,7 @@ class Table:
         embed = await lobbies.lobby_embed(self.host, record, await self.host.get_settings(record.guild_id))
         if note:
             embed.description = note
-        view = components.lobby_view(record.id) if record.status == "lobby" else None
+        view = components.lobby_view(record) if record.status == "lobby" else None
         message = self.bot.get_partial_messageable(record.channel_id).get_partial_message(record.message_id)
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
             await message.edit(embed=embed, view=view)
