@@ -104,7 +104,7 @@ async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, ke
     people = {text: users - {None} for text, users in owners.items() if users - {None}}  # not the AI seat's
     if people:  # the check above means something only if private events do reach their owners
         assert any(text in every_text(m) for text, users in people.items() for u in users for m in fake.dms(u))
-    inter = await fake.click(bob, final, f"fish:a:{game}")  # the same table again, from the final board
+    await fake.click(bob, final, f"fish:a:{game}")  # the same table again, from the final board
     [again] = await run.host.games(fake.guild_id, statuses=("lobby",))
     assert (again.key, again.options, [s.ai for s in again.seats]) == (key, record.options, [None, "hard"])
-    assert f"<@{ann}>" in fake.messages[inter.original].content and again.host_user == bob
+    assert f"<@{ann}>" in fake.messages[again.message_id].content and again.host_user == bob

@@ -100,9 +100,10 @@ async def test_the_final_board_s_play_again_opens_a_lobby_in_the_game_s_thread_m
     final = await run.board(game)
     assert final.custom_ids[-2:] == [ids.replay(game), ids.again(game)]
     inter = await fake.click(bob, final, ids.again(game))
-    posted = fake.messages[inter.original]
     [lobby] = await run.host.games(fake.guild_id, statuses=("lobby",))
+    posted = fake.messages[lobby.message_id]
     assert not posted.ephemeral and posted.channel_id == finished.thread_id
+    assert fake.messages[inter.original].deleted  # the private "thinking…" answer goes: the lobby says it all
     assert posted.content == f"🔁 Bob wants to play Toy again (after game #{game}): <@{ann}>, join with the buttons below."
     assert (lobby.message_id, lobby.place_id, lobby.thread_id) == (posted.id, finished.thread_id, None)
     assert [(s.user_id, s.ai) for s in lobby.seats] == [(bob, None), (None, "normal")]
@@ -144,8 +145,9 @@ async def test_play_again_then_cancel_over_and_over_pings_the_others_once_per_qu
 
     async def again(user: int):
         """`user` presses Play again; the host cancels the lobby it opens. Returns the lobby's message."""
-        posted = fake.messages[(await fake.click(user, final, ids.again(game))).original]
+        await fake.click(user, final, ids.again(game))
         [lobby] = await run.host.games(fake.guild_id, statuses=("lobby",))
+        posted = fake.messages[lobby.message_id]
         await fake.click(lobby.host_user, posted, f"fish:l:{lobby.id}:cancel")
         return posted
 
@@ -158,3 +160,20 @@ async def test_play_again_then_cancel_over_and_over_pings_the_others_once_per_qu
     assert all(f"<@{cat}>" in m.content and not pinged(m) for m in later)  # named, not pinged
     clock.advance(15 * 60)
     assert pinged(await again(bob))
+
+
+async def test_start_and_play_again_answer_discord_before_they_store_the_lobby(fake, run, monkeypatch):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await finished_toy_game(fake, run, ann, bob, stones=7)
+    store, acked_at_create = run.host.store, []
+    real_create = store.create
+
+    async def create(*args, **kwargs):  # a slow disk would push an unanswered click past Discord's 3 s
+        acked_at_create.append(list(fake.interactions.values())[-1].callback_type is not None)  # the click now
+        return await real_create(*args, **kwargs)
+
+    monkeypatch.setattr(store, "create", create)
+    await fake.click(bob, await run.board(game), ids.again(game))
+    await fake.slash(bob, "start toy", channel_id=fake.channel_id)
+    assert acked_at_create == [True, True]
+    assert len(await run.host.games(fake.guild_id, statuses=("lobby",))) == 2  # both opened and shown

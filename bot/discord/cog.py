@@ -120,6 +120,7 @@ class FishGroup(ServerOnly):
 
     async def _open_lobby(self, interaction: discord.Interaction, game: str, given: dict[str, Any]) -> None:
         lobbies.check_permissions(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before anything is stored
         record = await self.host.create(game, options.given(self.engines[game], given), interaction.user.id,
                                         interaction.user.display_name, interaction.guild_id, interaction.channel_id)
         await lobbies.post(self.table, interaction, record)

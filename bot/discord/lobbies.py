@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import weakref
 from typing import TYPE_CHECKING
@@ -56,8 +57,9 @@ async def lobby_embed(host: Host, record: GameRecord, settings: GuildSettings) -
 
 async def post(table: Table, interaction: discord.Interaction, record: GameRecord, content: str | None = None,
                ping_users: bool = True) -> None:
-    """Answer the interaction with the lobby's message (its user mentions ping only with `ping_users`), then give
-    the game a thread of its own when the bot may create one there (a lobby opened inside a thread stays in it)."""
+    """Post the lobby's message where the interaction (deferred privately before the lobby was stored) came from,
+    its user mentions pinging only with `ping_users`, then give the game a thread of its own when the bot may
+    create one there (a lobby opened inside a thread stays in it); the private answer says only what went wrong."""
     engine = table.host.engine(record)
     settings = await table.host.get_settings(interaction.guild_id)
     mentions = messages.MENTION_USERS if ping_users else discord.AllowedMentions.none()
@@ -66,23 +68,26 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
         content = f"<@&{settings.lobby_role}> {content or f'A game of {engine.name} is looking for players.'}"
         mentions = discord.AllowedMentions(everyone=False, users=ping_users,
                                            roles=[discord.Object(settings.lobby_role)])
-    await interaction.response.send_message(content=limits.content(content) if content else None,
-                                            embed=await lobby_embed(table.host, record, settings),
-                                            view=components.lobby_view(record), allowed_mentions=mentions)
-    message = await interaction.original_response()
+    place = table.bot.get_partial_messageable(interaction.channel_id or 0)
+    message = await place.send(content=limits.content(content) if content else None,
+                               embed=await lobby_embed(table.host, record, settings),
+                               view=components.lobby_view(record), allowed_mentions=mentions)
     thread: discord.Thread | None = None
     channel = interaction.channel
     perms = interaction.app_permissions
     if isinstance(channel, discord.TextChannel) and not (perms.create_public_threads and
                                                          perms.send_messages_in_threads):
-        await interaction.followup.send(NO_THREADS, ephemeral=True)
+        await interaction.edit_original_response(content=NO_THREADS)
     elif isinstance(channel, discord.TextChannel):
         try:
-            thread = await message.create_thread(name=limits.cut(f"{engine.name} #{record.id}", limits.THREAD_NAME),
-                                                 auto_archive_duration=10080)
+            thread = await channel.create_thread(name=limits.cut(f"{engine.name} #{record.id}", limits.THREAD_NAME),
+                                                 message=message, auto_archive_duration=10080)
         except discord.HTTPException:
             log.info("game %s: no thread (not allowed here); it stays in the channel", record.id)
-            await interaction.followup.send(NO_THREADS, ephemeral=True)
+            await interaction.edit_original_response(content=NO_THREADS)
+    if thread is not None or not isinstance(channel, discord.TextChannel):  # nothing to tell: the lobby says it
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
     await table.host.set_place(record.id, channel_id=interaction.channel_id,
                                thread_id=thread.id if thread else None, message_id=message.id)
     if (await table.host.get(record.id)).version != record.version:  # a click came before its message was known
@@ -97,6 +102,7 @@ async def play_again(table: Table, interaction: discord.Interaction, game: int) 
     the player who pressed it, with the AI players back; the game's other people are mentioned, to join or not
     (pinged at most once per LOBBY_ROLE_QUIET for each finished game, so Play again and Cancel cannot spam them)."""
     check_permissions(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)  # before anything is stored
     finished = await table.host.get(game)
     user = interaction.user
     lobby = await table.host.rematch(game, user.id, user.display_name, interaction.channel_id)
