@@ -9,6 +9,7 @@ import pytest
 
 from tests.discord_helpers import only_reply, toy_game
 from tests.fakediscord.server import ATTACH_FILES, SEND_IN_THREADS, SEND_MESSAGES, THREAD_PERMS, FakeDiscord
+from tests.fakediscord.wire import error
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -193,3 +194,15 @@ async def test_the_timers_leave_an_ai_seat_still_thinking_alone(fake: FakeDiscor
     release.set()
     await fake.settle()
     assert len(tries) == 1 and (await run.host.get(game)).state.step == 1  # one reply, one move
+
+
+async def test_a_lobby_discord_refuses_to_post_is_not_left_open(fake: FakeDiscord, run, monkeypatch):
+    ann = fake.add_user("Ann")
+
+    async def refuse(req, body, files, channel):  # a channel override the permissions check could not see
+        return error(403, 50013, "Missing Permissions")
+
+    monkeypatch.setattr(fake, "_post_message", refuse)
+    inter = await fake.slash(ann, "start toy")
+    assert "I could not post the lobby here" in only_reply(fake, inter)
+    assert not await run.host.games(fake.guild_id, statuses=("lobby",))

@@ -69,9 +69,14 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
         mentions = discord.AllowedMentions(everyone=False, users=ping_users,
                                            roles=[discord.Object(settings.lobby_role)])
     place = table.bot.get_partial_messageable(interaction.channel_id or 0)
-    message = await place.send(content=limits.content(content) if content else None,
-                               embed=await lobby_embed(table.host, record, settings),
-                               view=components.lobby_view(record), allowed_mentions=mentions)
+    try:
+        message = await place.send(content=limits.content(content) if content else None,
+                                   embed=await lobby_embed(table.host, record, settings),
+                                   view=components.lobby_view(record), allowed_mentions=mentions)
+    except discord.HTTPException as exc:  # no lobby is left stored that nobody can see
+        await table.host.cancel(record.id, record.host_user)
+        raise HostError(f"I could not post the lobby here ({exc.text or exc.status}), so no game was opened.") \
+            from None
     thread: discord.Thread | None = None
     channel = interaction.channel
     perms = interaction.app_permissions
