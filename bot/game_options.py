@@ -1,6 +1,6 @@
 """Game options as people give them (a slash command's fields, the terminal's --options): a list may be typed as
-text ("0, 2", "William Jack"), which becomes a list before the game's own model validates it; and a check that
-some table size can start with them."""
+text ("0, 2", "William Jack"), which becomes a list before the game's own model validates it; and the table sizes
+they allow (what a lobby may seat, and when it may start)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,31 @@ def sizes_text(sizes: list[int]) -> str:
     """`2-6 players`, or `3 players` when only one size may start."""
     span = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
     return f"{span} players"
+
+
+def seat_refusal(engine: GameEngine, options: Any, seated: int) -> str | None:
+    """Why a lobby with `seated` players may seat no more (its options may allow fewer than the game), or None."""
+    most = table_sizes(engine, options)[-1]
+    if seated < most:
+        return None
+    return (f"This game is full ({sizes_text([most])})." if most == engine.max_players
+            else f"This game is full: its options allow {sizes_text([most])}.")
+
+
+def start_refusal(engine: GameEngine, options: Any, seated: int) -> str | None:
+    """Why a lobby with `seated` players cannot start yet (saying which option asks for more), or None."""
+    sizes = table_sizes(engine, options)
+    if seated >= sizes[0]:
+        return None
+    needs = ("" if len(sizes) == 1 else "at least ") + sizes_text(sizes[:1])
+    why = ""
+    if sizes[0] != engine.min_players:
+        needs += " with its options"
+        try:  # which option asks for more, once the game itself has enough
+            engine.check_players(max(seated, engine.min_players), engine.parse_options(options))
+        except GameError as exc:
+            why = f" {exc.message}"
+    return f"{engine.name} needs {needs}; {seated} seated.{why} Invite friends or add an AI."
 
 
 def playable_by_some_table(engine: GameEngine, options: Any) -> None:

@@ -71,6 +71,14 @@ Status = Literal["lobby", "active", "finished", "cancelled"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
 
 
+class HostError(Exception):
+    """A refused request; its text is fit to show the person who made it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class Seat(BaseModel):
     """A place at the table: a person (user_id) or an AI player (ai = its level)."""
 

@@ -46,7 +46,7 @@ def every_text(msg: Msg) -> str:
 
 @pytest.mark.parametrize("key", REAL_GAMES)
 async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, key, monkeypatch):
-    monkeypatch.setattr("bot.host.secrets.randbits", lambda bits: 20240607)
+    monkeypatch.setattr("bot.seating.secrets.randbits", lambda bits: 20240607)
     secrets: list[tuple[int, str]] = []  # (seat, text) of every private event the engine produced
     commit = type(run.host)._commit
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.host import LOBBY_MOVED, Host, HostError
+from bot.host import Host, HostError
+from bot.seating import LOBBY_MOVED
 from tests.discord_helpers import finished_toy_game, only_reply
 from tests.fakediscord.wire import UserOption
 
