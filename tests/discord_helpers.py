@@ -14,10 +14,11 @@ async def toy_game(fake: FakeDiscord, run, ann: int, bob: int, stones: int = 12)
     return game
 
 
-async def finished_toy_game(fake: FakeDiscord, run, ann: int, *others: int, stones: int = 6) -> int:
-    """Ann opens the toy game, `others` join, Ann adds an AI and starts; whoever is to act takes the first
-    choice until the game ends. Returns the game id."""
-    await fake.slash(ann, "start toy", stones=stones)
+async def finished_toy_game(fake: FakeDiscord, run, ann: int, *others: int, stones: int = 6,
+                            channel_id: int | None = None) -> int:
+    """Ann opens the toy game (in the fake's channel, or `channel_id`), `others` join, Ann adds an AI and starts;
+    whoever is to act takes the first choice until the game ends. Returns the game id."""
+    await fake.slash(ann, "start toy", channel_id=channel_id, stones=stones)
     game = max(r.id for r in await run.host.games(fake.guild_id))
     for user in others:
         await fake.click(user, await run.board(game), f"fish:l:{game}:join")

@@ -10,6 +10,8 @@ from engines.core import Result
 from tests.discord_helpers import finished_toy_game, only_reply
 from tests.fakediscord.wire import UserOption
 
+VIEW_CHANNEL = 1 << 10  # Discord's View Channel permission bit
+
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
 ANN, BOB = 1, 2
@@ -121,3 +123,22 @@ async def test_history_shows_hostile_names_literally(fake, run):
     assert "with @\u200beveryone \\*\\*Eve\\*\\*" in embed["description"]  # escaped: shown as typed, pings nobody
     [hers] = fake.ephemeral_replies(await fake.slash(bob, "history", player=UserOption(eve)))
     assert "**Eve**" not in hers.data["embeds"][0]["title"] and "Eve" in hers.data["embeds"][0]["title"]
+
+
+async def test_games_in_a_channel_hidden_from_you_are_not_listed_nor_linked_to_you(fake, run):
+    ann, bob, eve = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Eve")
+    staff = fake.add_channel("staff-room")  # Eve may not see it (a member overwrite denies View Channel)
+    fake.channels[staff]["permission_overwrites"] = [{"id": str(eve), "type": 1, "allow": "0",
+                                                      "deny": str(VIEW_CHANNEL)}]
+    await run.restart()  # the bot learns the channel when it connects
+    hidden = await finished_toy_game(fake, run, ann, bob, channel_id=staff)
+    await fake.slash(ann, "start toy", channel_id=staff)
+    await fake.slash(ann, "start toy")  # and one lobby in the channel everyone sees
+    seen = {line.split(" ")[0] for line in only_reply(fake, await fake.slash(eve, "games")).splitlines()}
+    assert seen == {f"#{max(r.id for r in await run.host.games(fake.guild_id))}"}
+    assert len(only_reply(fake, await fake.slash(ann, "games")).splitlines()) == 2  # Ann sees both lobbies
+    [theirs] = fake.ephemeral_replies(await fake.slash(eve, "history", player=UserOption(ann)))
+    [line] = theirs.data["embeds"][0]["description"].splitlines()
+    assert f"#{hidden} Toy" in line and "Bob" not in line and "[board]" not in line  # who played, and where: hidden
+    [own] = fake.ephemeral_replies(await fake.slash(ann, "history"))
+    assert "with Bob" in own.data["embeds"][0]["description"] and "[board]" in own.data["embeds"][0]["description"]

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from bot.discord import ids
-from bot.discord.table import ANOTHER_CHANNEL
+from bot.discord.places import ANOTHER_CHANNEL
 from bot.host import Host, HostError
 from tests.discord_helpers import finished_toy_game, only_reply
 

@@ -15,7 +15,8 @@ from discord.ext import commands, tasks
 from bot import drawing, ratings
 from bot.discord import components, ids, limits, lobbies, messages, notices, options, pictures
 from bot.discord.picker import Action, GameSelect, on_message
-from bot.discord.table import Table, admin
+from bot.discord.places import admin, can_view
+from bot.discord.table import Table
 from bot.host import HostError
 from bot.models import OPEN_STATUSES, GameRecord, PlayerSettings, clean_name
 from bot.replay import recent_moves
@@ -305,7 +306,7 @@ class FishGroup(ServerOnly):
     @guarded
     async def games(self, interaction: discord.Interaction) -> None:
         """This server's open games: yours first, and whom each waits on."""
-        found = await self.host.games(interaction.guild_id)
+        found = [r for r in await self.host.games(interaction.guild_id) if can_view(interaction, r.place_id)]
         if not found:
             await self.table.tell(interaction, "No open games on this server. Open one with `/fish start <game>`.")
             return
@@ -457,7 +458,8 @@ class FishGroup(ServerOnly):
             raise HostError(f"{messages.shown(name)} has {messages.counted(count, 'finished game')} here, so the last "
                             f"page is {last}.")
         await interaction.response.send_message(
-            embed=messages.history_embed(name, count, games, page, self.names, game_name), ephemeral=True)
+            embed=messages.history_embed(name, count, games, page, self.names, game_name,
+                                         lambda place: can_view(interaction, place)), ephemeral=True)
 
     def _game_choices(self) -> list[app_commands.Choice[str]]:
         """The games, as the choices of a command's `game` option."""

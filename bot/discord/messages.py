@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -331,17 +331,19 @@ def rated_text(rows: Sequence[tuple[str, Rating]], ais: dict[str, Rating], game:
 
 
 def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, names: dict[str, str],
-                  game: str | None) -> discord.Embed:
+                  game: str | None, visible: Callable[[int | None], bool]) -> discord.Embed:
     """A page of a person's finished games on this server (in one game, or all), the latest first: each with its
-    place, score, rating move, the others at the table, when it ended and a link to its final board."""
+    place, score, rating move, the others at the table, when it ended and a link to its final board (who else sat
+    there and the link only when the reader may see the game's channel)."""
     pages = -(-count // HISTORY_PAGE)
     e = discord.Embed(title=f"{shown(name)}: finished games{f' of {game}' if game else ''} on this server",
                       colour=COLOUR)
     lines = []
     for past in games:
         done = past.finish
-        link = message_link(past.guild_id, past.place_id, past.message_id)
-        others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN))
+        seen = visible(past.place_id)
+        link = message_link(past.guild_id, past.place_id, past.message_id) if seen else ""
+        others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN)) if seen else ""
         lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "
                      f"{place_name(done.place)} of {done.players}, {counted(past.score, 'point')}"
                      f"{rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
@@ -361,3 +363,11 @@ def help_embed(commands: Sequence[tuple[str, str]]) -> discord.Embed:
         "after a while an AI plays for whoever is away.\n\n"
         + "\n".join(f"`{usage}`: {about}" for usage, about in commands)))
     return limits.embed(e)
+
+
+def reminder(record: GameRecord, seats: list[int], standin_at: int) -> str:
+    """The channel's reminder to these seats, with a link to the board."""
+    who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
+    link = board_link(record)
+    link = f" ({link})" if link else ""
+    return f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>."

@@ -25,6 +25,7 @@ import discord
 
 from bot import drawing, replay, timers
 from bot.discord import components, dms, ids, limits, lobbies, messages, notices, picker, pictures
+from bot.discord.places import admin, check_place
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import GameRecord, Move, Played, clean_name
@@ -37,11 +38,8 @@ STILL_OPEN = ("That button is out of date, so nothing was done. Your choice is s
               "your newest DM or **My hand**.")
 REPLAY_AGAIN_AFTER = 600.0  # seconds before the same replay is posted again in the same place (a link meanwhile)
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
-ANOTHER_SERVER = "That button belongs to a game on another server, so nothing was done."
-ANOTHER_CHANNEL = "That button belongs to a game in another channel, so nothing was done. Use the game's own board."
 THREAD_ARCHIVED = 50083  # Discord's code for a write to an archived thread
 UNKNOWN_CHANNEL = 10003
-NOT_IN_DMS = "That button works only on the server where its game is played, so nothing was done."
 
 
 @dataclasses.dataclass
@@ -542,7 +540,7 @@ class Table:
         posted: list[tuple[discord.Message, list[int], int]] = []
         for standin_at, group in groups.items():
             with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
-                message, fresh = await self._post(fresh, content=_reminder(fresh, group, standin_at),
+                message, fresh = await self._post(fresh, content=messages.reminder(fresh, group, standin_at),
                                                   allowed_mentions=messages.MENTION_USERS)
                 posted.append((message, group, standin_at))
             await self.host.mark_reminded(record.id, group)
@@ -551,7 +549,7 @@ class Table:
             fresh = await self.host.get(record.id)
             for message, group, standin_at in posted:
                 with contextlib.suppress(discord.HTTPException):
-                    await message.edit(content=_reminder(fresh, group, standin_at))
+                    await message.edit(content=messages.reminder(fresh, group, standin_at))
         for standin_at, group in groups.items():
             await notices.send(self.bot, self.host, [u for s in group if (u := record.seats[s].user_id) is not None],
                                f"⏰ Reminder: {notices.game_text(self.bot, self.host, fresh)} waits on you; an AI "
@@ -578,28 +576,3 @@ class Table:
                 await self._post(played.record, content=note, allowed_mentions=messages.MENTION_USERS)
         await self.publish(played, note="" if ping else note)
         return True
-
-
-def check_place(interaction: discord.Interaction, record: GameRecord, dm_ok: bool) -> None:
-    """Refuse a click from another server or channel than its game's (a DM click needs `dm_ok` and a seat check)."""
-    if interaction.guild_id is None:
-        if not dm_ok:
-            raise HostError(NOT_IN_DMS)
-        return
-    if interaction.guild_id != record.guild_id:
-        raise HostError(ANOTHER_SERVER)
-    if interaction.channel_id not in (record.channel_id, record.thread_id):
-        raise HostError(ANOTHER_CHANNEL)
-
-
-def admin(interaction: discord.Interaction) -> bool:
-    """True when the member may manage the server (and so any game on it)."""
-    return bool(getattr(interaction.permissions, "manage_guild", False))
-
-
-def _reminder(record: GameRecord, seats: list[int], standin_at: int) -> str:
-    """The channel's reminder to these seats, with a link to the board."""
-    who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
-    link = messages.board_link(record)
-    link = f" ({link})" if link else ""
-    return f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>."
