@@ -16,6 +16,7 @@ from bot.game_options import split_lists
 from bot.store import StoreError
 from engines import registry
 from engines.core import AI_LEVELS, GameEngine, GameError
+from engines.search import BUDGET_ENV
 
 OPTIONS_FORM = "--options must be a JSON object, e.g. '{\"target\": 12}'"
 SEEDS = range(-2**63, 2**63)  # what the database's INTEGER column holds
@@ -105,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.discord.runner import ConnectError
 
     try:
+        _check_budget()
         return _run(command, args)
     except Refused as exc:
         print(exc, file=sys.stderr)
@@ -118,6 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the output was piped into something that stopped reading (`| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
         return 1
+
+
+def _check_budget() -> None:
+    """Refuse an AI budget in the environment that is not a number of milliseconds (it would silently be 1 s)."""
+    raw = os.environ.get(BUDGET_ENV, "").strip()
+    try:
+        ok = not raw or 1 <= float(raw) < float("inf")
+    except ValueError:
+        ok = False
+    if not ok:
+        raise Refused(f"{BUDGET_ENV} must be a number of milliseconds, 1 or more, not {raw[:40]!r} (unset it for "
+                      "the default, 1000).")
 
 
 def _interrupt(_signum: int, _frame: FrameType | None) -> None:

@@ -203,3 +203,13 @@ async def test_a_hot_seat_asks_to_pass_the_terminal_before_each_other_players_tu
     assert await terminal.play("thisbig", 3, 1, str(tmp_path / "h.db"), tmp_path, {}, 5, "random",
                                read=lambda prompt: "q" if "press Enter" in prompt else "1", write=quit_at_hand_over) == 0
     assert "Bye. The game is saved" in quit_at_hand_over.getvalue() and "decision" not in quit_at_hand_over.getvalue()
+
+
+def test_an_ai_budget_that_is_not_a_number_of_milliseconds_is_refused(tmp_path, monkeypatch, capsys):
+    for bad in ("abc", "0", "-5", "inf", "nan"):
+        monkeypatch.setenv("FISHBOT_AI_BUDGET_MS", bad)
+        assert cli.main(["demo", "wishes", "--out", str(tmp_path / "out")]) == 2
+        assert "FISHBOT_AI_BUDGET_MS must be a number of milliseconds" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+    monkeypatch.setenv("FISHBOT_AI_BUDGET_MS", "50")
+    assert cli.main(["demo", "wishes", "--players", "2", "--level", "random", "--out", str(tmp_path / "out")]) == 0
