@@ -205,3 +205,9 @@ def score_table(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, players: 
         draw.text((x + width - 45, y + row_h // 2 - 2), str(totals[s]), font=font(21, True), fill=INK, anchor="mm")
         y += row_h
     return y
+
+
+def winners_line(players: Sequence[str], winners: Sequence[int], score: str) -> str:
+    """The final picture's headline: `★ Ann wins with 29 points` (`★ Ann and Bob win with …` on a tie)."""
+    names = " and ".join(players[s] for s in winners)
+    return f"★ {names} {'wins' if len(winners) == 1 else 'win'} with {score}"

@@ -18,7 +18,19 @@ from engines.friendly.rules import FriendlyView
 from engines.friendly.scoring import COMMON_POINTS, DINKER, JUNK, LUNKER, SHINER_POINTS, SKIPJACK
 from engines.friendly.tiles import ACTIONS, BOARDS, COLOUR_NAMES, KIND_NAMES, SPECIAL_SETS, Board
 from renderers.art import banner, boat_sprite, event_bar, paint_water, paste, px, seat_badge
-from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, to_png, wrap_text
+from renderers.common import (
+    BG,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    fit_text,
+    font,
+    seat_colour,
+    to_png,
+    winners_line,
+    wrap_text,
+)
 from renderers.friendly_art import (
     FISH_RGB,
     common_fish,
@@ -471,16 +483,15 @@ def final(view: FriendlyView, result: Result) -> bytes:
     """Final standings: the winner, then each player's total with a bar and pictures of their points by part."""
     v = view
     order = sorted(range(len(v.players)), key=lambda s: (result.ranks[s], s))
-    names = ", ".join(v.players[s] for s in result.winners)
     if v.winner is not None:
-        head = f"{names} caught {v.kingfish_need} Kingfish and wins alone!"
+        head = f"★ {v.players[v.winner]} caught {v.kingfish_need} Kingfish and wins alone!"
     else:
-        head = f"Winner{'s' if len(result.winners) > 1 else ''}: {names}"
+        head = winners_line(v.players, result.winners, f"{max(result.scores)} points")
     heads = wrap_text(MEASURE, head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]
     head_h = px(WIDTH, 28) + 20 + len(heads) * (TEXT + 8)
     height = head_h + sum(row_height(result, s) + 8 for s in order) + 3 * (SMALL + 6) + PAD
     img = Image.new("RGB", (WIDTH, height), BG)
-    y = banner(img, "Friendly Fishing: final scores", v.players, [], True) + 12
+    y = banner(img, "Friendly Fishing · final scores", v.players, [], True) + 12
     draw = ImageDraw.Draw(img)
     for line in heads:
         draw.text((PAD, y), line, font=font(TEXT, bold=True), fill=INK)

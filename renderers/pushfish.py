@@ -35,6 +35,7 @@ from renderers.common import (
     fit_line,
     fit_text,
     font,
+    winners_line,
     wrap_text,
 )
 from renderers.pushfish_art import (
@@ -485,9 +486,9 @@ def final(view: PushFishView, result: Result) -> bytes:
     img = Image.new("RGB", (WIDTH, height), BG)
     banner(img, "Push Fish · final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
-    names = ", ".join(view.players[s] for s in result.winners)
     y = head + 6
-    for line in wrap_text(draw, f"Winner{'s' * (len(result.winners) > 1)}: {names}. {view.ended or result.summary}",
+    headline = winners_line(view.players, result.winners, f"{max(result.scores)} points")
+    for line in wrap_text(draw, f"{headline}. {view.ended or result.summary}",
                           WIDTH - 2 * PAD, TEXT, True)[:2]:
         draw.text((PAD, y + LINE / 2), line, font=font(TEXT, True), fill=INK, anchor="lm")
         y += LINE

@@ -36,6 +36,7 @@ from renderers.common import (
     fit_text,
     font,
     seat_colour,
+    winners_line,
     wrap_text,
 )
 from renderers.thisbig_art import FISH_RGB, back_sprite, card_sprite, put_card
@@ -328,16 +329,15 @@ def final(view: ThisBigView, result: Result) -> bytes:
     row = 104
     head = banner_height(WIDTH)
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    winners = " and ".join(view.players[s] for s in result.winners)
-    headline = fit_line(draw, f"{winners} win{'s' if len(result.winners) == 1 else ''}.", view.players,
-                        WIDTH - 2 * PAD, MID, True)
+    headline = fit_line(draw, winners_line(view.players, result.winners, f"{max(result.scores)} points") + ".",
+                        view.players, WIDTH - 2 * PAD, MID, True)
     why = wrap_text(draw, result.summary or view.ended, WIDTH - 2 * PAD, MID)
     lines = [(headline, True), *((line, False) for line in why[:2])]
     if len(why) > 2:
         lines[-1] = (fit_text(draw, lines[-1][0] + " …", WIDTH - 2 * PAD, MID), False)
     top = head + 12 + 28 * len(lines) + 10
     img = Image.new("RGB", (WIDTH, top + n * row + KEY_H), BG)
-    banner(img, "This Big! — final scores", view.players, [], True)
+    banner(img, "This Big! · final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
     for i, (line, bold) in enumerate(lines):
         say(img, (PAD, head + 26 + i * 28), line, MID, bold, INK, "lm")

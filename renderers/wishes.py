@@ -37,7 +37,18 @@ from renderers.art import (
     shade,
     worm_sprite,
 )
-from renderers.common import BG, HIGHLIGHT, INK, MUTED, PANEL, fit_text, font, seat_colour, wrap_text
+from renderers.common import (
+    BG,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    fit_text,
+    font,
+    seat_colour,
+    winners_line,
+    wrap_text,
+)
 from renderers.wishes_art import (
     SIZE_TEXT,
     WIDTH,
@@ -396,11 +407,10 @@ def final(view: WishesView, result: Result) -> bytes:
     legend = size + 16
     height = top + legend + row_h * len(view.players) + 2 * size + 20
     img = Image.new("RGB", (FINAL_W, height), BG)
-    banner(img, TITLE, view.players, [], True)
+    banner(img, f"{TITLE} · final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
-    names = " and ".join(view.players[s] for s in result.winners)
-    verb = "wins" if len(result.winners) == 1 else "win"
-    draw.text((PAD, banner_height(FINAL_W) + 12), fit_text(draw, f"★ {names} {verb} with ${max(result.scores)}",
+    draw.text((PAD, banner_height(FINAL_W) + 12), fit_text(draw, winners_line(view.players, result.winners,
+                                                                              f"${max(result.scores)}"),
               FINAL_W - 2 * PAD, px(FINAL_W, 11), True), font=font(px(FINAL_W, 11), True), fill=INK)
     x = PAD
     for category in CATEGORIES:
