@@ -83,4 +83,4 @@ def playable_by_some_table(engine: GameEngine, options: Any) -> None:
         engine.check_players(engine.min_players, engine.parse_options(options))
     except GameError as exc:
         raise BadOptions(f"No table of {engine.min_players}-{engine.max_players} players can start {engine.name} "
-                         f"with these options: {exc.message}") from None
+                         f"with these options (with {engine.min_players} players: {exc.message})") from None

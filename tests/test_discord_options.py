@@ -68,3 +68,13 @@ async def test_a_lobby_whose_options_fix_its_size_says_so_and_seats_no_more(fake
     assert len((await run.host.get(game)).seats) == 3
     await fake.click(ann, lobby, f"fish:l:{game}:start")
     assert (await run.host.get(game)).status == "active"
+
+
+async def test_options_no_table_could_start_with_are_refused_before_a_lobby_opens(fake, run):
+    ann = fake.add_user("Ann")
+    said = only_reply(fake, await fake.slash(ann, "start pushfish", characters="William"))
+    assert said == ("No table of 2-6 players can start Push Fish with these options (with 2 players: Push Fish: "
+                    "choose exactly 2 characters, one per player.)")
+    assert "legendary seats must be players' seats" in only_reply(fake, await fake.slash(ann, "start pushfish",
+                                                                                          legendary="9"))
+    assert not await run.host.games(fake.guild_id, statuses=("lobby", "cancelled"))
