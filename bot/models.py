@@ -276,7 +276,8 @@ class PastGame:
     others: tuple[str, ...]
     rating_move: tuple[float, float] | None
     guild_id: int | None
-    place_id: int | None
+    place_id: int | None  # its thread, else its channel
+    channel_id: int | None
     message_id: int | None
 
 

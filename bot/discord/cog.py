@@ -306,7 +306,7 @@ class FishGroup(ServerOnly):
     @guarded
     async def games(self, interaction: discord.Interaction) -> None:
         """This server's open games: yours first, and whom each waits on."""
-        found = [r for r in await self.host.games(interaction.guild_id) if can_view(interaction, r.place_id)]
+        found = [r for r in await self.host.games(interaction.guild_id) if can_view(interaction, r.thread_id, r.channel_id)]
         if not found:
             await self.table.tell(interaction, "No open games on this server. Open one with `/fish start <game>`.")
             return
@@ -459,7 +459,8 @@ class FishGroup(ServerOnly):
                             f"page is {last}.")
         await interaction.response.send_message(
             embed=messages.history_embed(name, count, games, page, self.names, game_name,
-                                         lambda place: can_view(interaction, place)), ephemeral=True)
+                                         lambda past: can_view(interaction, past.place_id, past.channel_id)),
+            ephemeral=True)
 
     def _game_choices(self) -> list[app_commands.Choice[str]]:
         """The games, as the choices of a command's `game` option."""

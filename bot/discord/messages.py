@@ -331,7 +331,7 @@ def rated_text(rows: Sequence[tuple[str, Rating]], ais: dict[str, Rating], game:
 
 
 def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, names: dict[str, str],
-                  game: str | None, visible: Callable[[int | None], bool]) -> discord.Embed:
+                  game: str | None, visible: Callable[[PastGame], bool]) -> discord.Embed:
     """A page of a person's finished games on this server (in one game, or all), the latest first: each with its
     place, score, rating move, the others at the table, when it ended and a link to its final board (who else sat
     there and the link only when the reader may see the game's channel)."""
@@ -341,7 +341,7 @@ def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, n
     lines = []
     for past in games:
         done = past.finish
-        seen = visible(past.place_id)
+        seen = visible(past)
         link = message_link(past.guild_id, past.place_id, past.message_id) if seen else ""
         others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN)) if seen else ""
         lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "

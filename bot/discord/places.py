@@ -29,9 +29,11 @@ def admin(interaction: discord.Interaction) -> bool:
     return bool(getattr(interaction.permissions, "manage_guild", False))
 
 
-def can_view(interaction: discord.Interaction, place_id: int | None) -> bool:
-    """True unless the person is known not to see that channel or thread of the interaction's server (a place the
-    bot does not know, such as a deleted channel, hides nothing)."""
+def can_view(interaction: discord.Interaction, thread_id: int | None, channel_id: int | None) -> bool:
+    """True unless the person is known not to see a game's thread or, when the bot does not know the thread (an
+    archived one leaves its cache), its channel; a place the bot does not know at all (deleted) hides nothing."""
     guild, member = interaction.guild, interaction.user
-    place = guild.get_channel_or_thread(place_id) if guild is not None and place_id is not None else None
-    return place is None or not isinstance(member, discord.Member) or place.permissions_for(member).view_channel
+    if guild is None or not isinstance(member, discord.Member):
+        return True
+    place = next((p for i in (thread_id, channel_id) if i is not None and (p := guild.get_channel_or_thread(i))), None)
+    return place is None or place.permissions_for(member).view_channel
