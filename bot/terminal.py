@@ -101,7 +101,8 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             if not human:
                 break
             decision = human[0]
-            if humans > 1 and decision.seat != facing:  # what follows shows this seat's secrets
+            hot_seat = sum(not seat.automated for seat in record.seats) > 1  # a resumed game's own seats count
+            if hot_seat and decision.seat != facing:  # what follows shows this seat's secrets
                 facing = decision.seat
                 if not hand_over(record.seats[facing].name, read, say, stream):
                     say(bye)

@@ -213,3 +213,18 @@ def test_an_ai_budget_that_is_not_a_number_of_milliseconds_is_refused(tmp_path, 
     assert not (tmp_path / "out").exists()
     monkeypatch.setenv("FISHBOT_AI_BUDGET_MS", "50")
     assert cli.main(["demo", "wishes", "--players", "2", "--level", "random", "--out", str(tmp_path / "out")]) == 0
+
+
+async def test_a_resumed_hot_seat_still_asks_to_pass_the_terminal(tmp_path):
+    db = str(tmp_path / "g.db")
+    first = iter(["", "1", "q"])  # Player 1 takes the terminal, plays once, stops
+    await terminal.play("thisbig", 3, 1, db, tmp_path, {}, 5, "random", read=lambda _: next(first), write=io.StringIO())
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "q" if len(asked) > 6 else "" if "press Enter" in prompt else "1"
+
+    await terminal.play("thisbig", 3, 2, db, tmp_path, {}, None, "random", read=read, write=io.StringIO(),
+                        resume=True)  # as the printed resume command runs it: the default --players and --bots
+    assert any("press Enter" in prompt for prompt in asked)
