@@ -59,7 +59,7 @@ async def test_fish_replay_where_no_game_has_started_says_so_and_posts_nothing(f
     assert len(fake.in_channel(record.thread_id)) == before
 
 
-async def test_a_replay_asked_for_by_several_at_once_is_drawn_once(fake, run, monkeypatch):
+async def test_a_replay_asked_for_by_several_at_once_is_drawn_and_posted_once(fake, run, monkeypatch):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
     game = await finished_toy_game(fake, run, ann)
     drawn = []
@@ -76,7 +76,8 @@ async def test_a_replay_asked_for_by_several_at_once_is_drawn_once(fake, run, mo
     for press in presses:
         await fake.settle(press)
     assert drawn == ["animation"]
-    assert all(_frames(fake.messages[p.original].files["replay.gif"]) > 1 for p in presses)
+    assert _frames(fake.messages[presses[0].original].files["replay.gif"]) > 1
+    assert fake.ephemeral_replies(presses[1])[0].text() == "This replay is being posted here right now."
     assert run.bot.table._replays == {}  # nothing kept once posted
 
 

@@ -275,30 +275,37 @@ class Table:
             await self._game_button(interaction, game, lambda inter, g: lobbies.play_again(self, inter, g))
 
     async def show_replay(self, interaction: discord.Interaction, game: int) -> None:
-        """Post the game's animated replay where it was asked for (public: it shows only public boards)."""
+        """Post the game's animated replay where it was asked for (public: it shows only public boards), once: asked
+        for again there before REPLAY_AGAIN_AFTER with no move since, it answers with a link to the one posted."""
         record = await self.host.get(game)
-        views = await replay.public_views(self.host, record)  # refuses a game not yet started, before deferring
-        renderer = pictures.renderer_for(record.key)
-        if renderer is None:
-            raise HostError("This game has no pictures to replay.")
         now, where = self.clock(), (record.id, record.version, interaction.channel_id)
         self._replays_posted = {k: v for k, v in self._replays_posted.items() if now - v[0] < REPLAY_AGAIN_AFTER}
         if where in self._replays_posted:  # one public GIF at a time, however often anyone asks
             when, link = self._replays_posted[where]
-            raise HostError(f"This replay was posted here <t:{int(when)}:R>: {link}")
-        if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
-        key = (record.id, record.version)
-        building = self._replays.get(key)
-        if building is None:  # drawn once however many ask at once; not kept after: megabytes, seldom asked
-            building = self._replays[key] = asyncio.ensure_future(drawing.in_pool(
-                replay_drawing.__name__, "animation",
-                (renderer.__name__, views, self.host.result(record))))
-            building.add_done_callback(lambda _: self._replays.pop(key, None))
-        gif = await asyncio.shield(building)
-        posted = await interaction.edit_original_response(
-            content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
-            attachments=[pictures.as_file(gif, replay.REPLAY_FILE)])
+            raise HostError(f"This replay was posted here <t:{int(when)}:R>: {link}" if link else
+                            "This replay is being posted here right now.")
+        self._replays_posted[where] = (now, "")  # taken before the next await: presses meanwhile are told
+        try:
+            views = await replay.public_views(self.host, record)  # refuses a game not yet started, before deferring
+            renderer = pictures.renderer_for(record.key)
+            if renderer is None:
+                raise HostError("This game has no pictures to replay.")
+            if not interaction.response.is_done():
+                await interaction.response.defer(thinking=True)
+            key = (record.id, record.version)
+            building = self._replays.get(key)
+            if building is None:  # drawn once however many places ask at once; not kept after: megabytes
+                building = self._replays[key] = asyncio.ensure_future(drawing.in_pool(
+                    replay_drawing.__name__, "animation",
+                    (renderer.__name__, views, self.host.result(record))))
+                building.add_done_callback(lambda _: self._replays.pop(key, None))
+            gif = await asyncio.shield(building)
+            posted = await interaction.edit_original_response(
+                content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
+                attachments=[pictures.as_file(gif, replay.REPLAY_FILE)])
+        except BaseException:
+            self._replays_posted.pop(where, None)
+            raise
         self._replays_posted[where] = (now, posted.jump_url)
 
     async def show_status(self, interaction: discord.Interaction, game: int) -> None:
