@@ -60,19 +60,14 @@ def seat_refusal(engine: GameEngine, options: Any, seated: int) -> str | None:
 
 
 def start_refusal(engine: GameEngine, options: Any, seated: int) -> str | None:
-    """Why a lobby with `seated` players cannot start yet (saying which option asks for more), or None."""
+    """Why a lobby with `seated` players cannot start yet, or None."""
     sizes = table_sizes(engine, options)
     if seated >= sizes[0]:
         return None
     needs = ("" if len(sizes) == 1 else "at least ") + sizes_text(sizes[:1])
-    why = ""
-    if sizes[0] != engine.min_players:
-        needs += " with its options"
-        try:  # which option asks for more, once the game itself has enough
-            engine.check_players(max(seated, engine.min_players), engine.parse_options(options))
-        except GameError as exc:
-            why = f" {exc.message}"
-    return f"{engine.name} needs {needs}; {seated} seated.{why} Invite friends or add an AI."
+    if sizes[0] != engine.min_players:  # the lobby's options ask for more (they cannot change once it is open)
+        needs += " with the options this lobby was opened with"
+    return f"{engine.name} needs {needs}; {seated} seated. Invite friends or add an AI."
 
 
 def playable_by_some_table(engine: GameEngine, options: Any) -> None:

@@ -151,7 +151,7 @@ def test_list_options_may_be_typed_as_text_as_on_discord(tmp_path, capsys):
 
 async def test_options_that_do_not_fit_the_table_leave_no_lobby_behind(tmp_path):
     db = str(tmp_path / "g.db")
-    with pytest.raises(Exception, match="needs 5 players with its options"):
+    with pytest.raises(Exception, match="needs 5 players with the options this lobby was opened with"):
         await terminal.demo("wishes", 3, db, tmp_path, {"first_player": 4}, 7, "greedy", write=io.StringIO())
     host = await Host.open(db)
     assert [g.status for g in await host.games(None, None, ("lobby", "active", "cancelled"))] == ["cancelled"]

@@ -43,6 +43,6 @@ async def test_options_some_table_can_play_open_a_lobby_and_the_seat_count_is_ch
     [record] = await run.host.games(fake.guild_id)
     await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
     inter = await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")
-    assert "legendary" in only_reply(fake, inter)
+    assert "needs at least 3 players with the options this lobby was opened with; 2 seated" in only_reply(fake, inter)
     assert (await run.host.get(record.id)).status == "lobby"
 

@@ -59,7 +59,8 @@ async def test_a_lobby_whose_options_fix_its_size_says_so_and_seats_no_more(fake
     assert "(3 players)" in lobby.text() and "Seats (1/3)" in lobby.text()
     await fake.click(bob, lobby, f"fish:l:{game}:join")
     early = await fake.click(ann, lobby, f"fish:l:{game}:start")
-    assert "Push Fish needs 3 players with its options; 2 seated" in only_reply(fake, early)
+    assert only_reply(fake, early) == ("Push Fish needs 3 players with the options this lobby was opened with; 2 seated. "
+                                       "Invite friends or add an AI.")
     await fake.click(cid, lobby, f"fish:l:{game}:join")
     late = await fake.click(dan, lobby, f"fish:l:{game}:join")
     assert "This game is full: its options allow 3 players." in only_reply(fake, late)
