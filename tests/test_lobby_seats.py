@@ -7,7 +7,7 @@ import pytest
 from bot.host import Host, HostError
 from bot.seating import LOBBY_MOVED
 from tests.discord_helpers import finished_toy_game, only_reply
-from tests.fakediscord.wire import UserOption
+from tests.fakediscord.wire import UserOption, error
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -151,3 +151,30 @@ async def test_the_last_person_leaving_a_lobby_with_ai_seats_is_told_it_closed(f
     inter = await fake.slash(ann, "leave", channel_id=(await run.host.get(game)).place_id)
     assert only_reply(fake, inter) == "You left, and with nobody else seated the lobby closed."
     assert (await run.host.get(game)).status == "cancelled" and (await run.board(game)).custom_ids == []
+
+
+async def test_add_ai_refused_on_a_lobby_whose_edit_failed_shows_the_lobby_again(fake, run, monkeypatch):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = (await run.host.games(fake.guild_id))[0].id
+    lobby = await run.board(game)
+    real, failed = fake._edit_message, []
+
+    async def flaky(req, body, files, cid, mid):  # one edit of the lobby refused (a moment's outage)
+        if not failed and int(mid) == lobby.id:
+            failed.append(mid)
+            return error(403, 50013, "Missing Permissions")
+        return await real(req, body, files, cid, mid)
+
+    monkeypatch.setattr(fake, "_edit_message", flaky)
+    await fake.click(bob, lobby, f"fish:l:{game}:join")  # stored; the lobby still shows the buttons from before
+
+    def add_button(message) -> str:
+        return next(c for c in message.custom_ids if c.startswith(f"fish:l:{game}:ai:"))
+
+    stale = add_button(await run.board(game))
+    assert only_reply(fake, await fake.click(ann, await run.board(game), stale)) == LOBBY_MOVED
+    fresh = add_button(await run.board(game))  # the refusal showed the lobby as it is now
+    assert fresh != stale
+    await fake.click(ann, await run.board(game), fresh)
+    assert (await run.host.get(game)).names == ["Ann", "Bob", "AI 1 (normal)"]

@@ -29,6 +29,7 @@ from bot.discord.places import admin, check_place
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import GameRecord, Move, Played, clean_name
+from bot.seating import LOBBY_MOVED
 from engines.core import Event, GameError
 from renderers import replay as replay_drawing
 
@@ -175,6 +176,8 @@ class Table:
                 await self.lobby_action(interaction, parsed.game, parsed.action, lobby_only=True,
                                         version=parsed.version)
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
+                if isinstance(exc, HostError) and exc.message == LOBBY_MOVED and parsed is not None:
+                    await self.publish(parsed.game)  # the lobby "as it is now" is shown again, should an edit have failed
                 await self.fail(interaction, exc)
 
     async def lobby_action(self, interaction: discord.Interaction, game: int, action: str,
