@@ -158,17 +158,18 @@ async def test_an_ai_seat_whose_reply_failed_is_asked_again_by_the_timers_less_o
     assert len(tries) == 1 and (await run.host.get(game)).state.step == 0  # started, the AI's move still owed
     await run.bot.table.run_timers()
     assert len(tries) == 1  # not at once: a reply may still be on its way
-    for advance, asked in [(61, 2), (61, 3), (61, 3), (61, 4)]:  # then after 1 min, 1 min, 2 min (not at 1), ...
+    for advance, asked in [(61, 2), (61, 2), (61, 3), (183, 3), (61, 4)]:  # after 1 min, then 2, then 4, ...
         clock.advance(advance)
         await run.bot.table.run_timers()
         assert len(tries) == asked
     run.host.think = real_think  # whatever failed is mended
-    clock.advance(4 * 61)
+    clock.advance(8 * 61)
     await run.bot.table.run_timers()
     await fake.settle()
     assert (await run.host.get(game)).state.step == 1
     board = await run.board(game)
     assert f"<@{bob}>" in board.content and board.custom_ids  # Bob is asked for his move on the board
+    assert run.bot.table._ai_retries == {}  # nothing kept for a game that moved on
 
 
 async def test_the_timers_leave_an_ai_seat_still_thinking_alone(fake: FakeDiscord, run, clock):
@@ -206,3 +207,24 @@ async def test_a_lobby_discord_refuses_to_post_is_not_left_open(fake: FakeDiscor
     inter = await fake.slash(ann, "start toy")
     assert "I could not post the lobby here" in only_reply(fake, inter)
     assert not await run.host.games(fake.guild_id, statuses=("lobby",))
+
+
+async def test_a_cancelled_game_leaves_no_ai_retry_behind(fake: FakeDiscord, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")
+
+    async def crashing_think(*args):
+        raise RuntimeError("the AI crashed")
+
+    run.host.think = crashing_think
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:start")
+    clock.advance(61)
+    await run.bot.table.run_timers()
+    assert game in run.bot.table._ai_retries  # failed again: it waits longer
+    await run.host.cancel(game, bob)
+    await run.bot.table.run_timers()
+    assert run.bot.table._ai_retries == {}  # a later failure in another game starts from a minute again

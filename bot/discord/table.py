@@ -516,19 +516,22 @@ class Table:
                 await self._remind(record, seats)
             for record, seats in due.standins:
                 await self._stand_in(record, seats)
-            for record in due.stalled:
-                await self._retry_ai(record.id, now)
+            stalled = {record.id for record in due.stalled}
+            self._ai_retries = {g: v for g, v in self._ai_retries.items() if g in stalled}  # ended, or moved on
+            for game in sorted(stalled):
+                await self._retry_ai(game, now)
         return due
 
     async def _retry_ai(self, game: int, now: float) -> None:
         """Ask AI seats again for the moves a failed reply left them owing, waiting twice as long after each
         failure (up to an hour), and show what they play."""
-        next_try, wait = self._ai_retries.get(game, (now, timers.STALLED_AFTER / 2))
+        next_try, wait = self._ai_retries.get(game, (now, timers.STALLED_AFTER))
         if now < next_try:
             return
         try:
             played = await self.host.resume_ai(game)
         except HostError:
+            self._ai_retries.pop(game, None)
             return  # the game ended or moved on meanwhile
         except Exception:  # noqa: BLE001 - one game's trouble must not stop the timers
             wait = min(2 * wait, timers.HOUR)
