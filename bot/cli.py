@@ -196,13 +196,13 @@ def _run(command: str, args: argparse.Namespace) -> int:
         print(f"Stopped (Ctrl-C).{again}", file=sys.stderr)
         return 130
     except sqlite3.Error as exc:  # mid-game: the moves before this one are stored
+        full = "; free some space" if "full" in str(exc) or "disk I/O" in str(exc) else ""
         again = f" `{terminal.resume_command(args.game, db, out)}` goes on." if play else ""
-        raise StoreError(f"Cannot write the game database {db}: {exc}; free some space if the disk is full."
-                         f"{again}") from None
+        raise StoreError(f"Cannot use the game database {db}: {exc}{full}.{again}") from None
     except BrokenPipeError:
         raise  # `| head` stopped reading: main says nothing
     except OSError as exc:
-        raise StoreError(f"Cannot write {exc.filename or args.out}: {exc.strerror}.") from None
+        raise StoreError(f"Cannot use {exc.filename or args.out}: {exc.strerror or exc}.") from None
     except Exception as exc:  # noqa: BLE001 - a person's mistake (bad option) gets its message, not a trace
         message = getattr(exc, "message", None)
         if message is None or isinstance(exc, StoreError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -152,8 +153,8 @@ def hand_over(name: str, read: Callable[[str], str], say: Callable[[str], None],
 
 def resume_command(key: str, db: str, out: Path) -> str:
     """The command that goes on with the newest unfinished game of this kind in `db`, its pictures in `out`."""
-    again = "" if Path(db) == out / "games.db" else f" --db {db}"
-    return f"fishbot play {key}{again} --out {out} --resume"
+    again = "" if Path(db) == out / "games.db" else f" --db {shlex.quote(db)}"
+    return f"fishbot play {key}{again} --out {shlex.quote(str(out))} --resume"
 
 
 async def begin_or_cancel(host: Host, game_id: int, seed: int | None, autoplay: bool) -> Played:

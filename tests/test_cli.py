@@ -178,7 +178,7 @@ def test_a_picture_that_cannot_be_written_is_one_line_and_a_demo_deletes_only_it
     (tmp_path / "final.png").mkdir()  # in the way of the demo's final picture
     assert cli.main(["demo", "wishes", "--players", "2", "--level", "random", "--out", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert err == f"Cannot write {tmp_path / 'final.png'}: Is a directory.\n"
+    assert err == f"Cannot use {tmp_path / 'final.png'}: Is a directory.\n"
     assert (tmp_path / "board_photo.png").read_bytes() == b"mine" and (tmp_path / "board_0000.png").exists()
 
 
@@ -228,3 +228,9 @@ async def test_a_resumed_hot_seat_still_asks_to_pass_the_terminal(tmp_path):
     await terminal.play("thisbig", 3, 2, db, tmp_path, {}, None, "random", read=read, write=io.StringIO(),
                         resume=True)  # as the printed resume command runs it: the default --players and --bots
     assert any("press Enter" in prompt for prompt in asked)
+
+
+def test_the_resume_command_quotes_paths_with_spaces(tmp_path):
+    out = tmp_path / "my games"
+    assert terminal.resume_command("wishes", str(out / "games.db"), out) == f"fishbot play wishes --out '{out}' --resume"
+    assert terminal.resume_command("wishes", "a b.db", out).startswith("fishbot play wishes --db 'a b.db' --out ")
