@@ -3,14 +3,15 @@ rematch and the cancel."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.game_options import playable_by_some_table, seat_refusal, start_refusal
 from bot.models import OPEN_STATUSES, GameRecord, HostError, Played, Seat, ai_name, seat_name
 from bot.store import Store
-from engines.core import GameError, ai_level
+from engines.core import GameEngine, GameError, ai_level
 
 LOBBY_MOVED = ("The lobby changed before that click arrived (a double tap, or someone joined or left), so nothing was "
                "done; press again on the lobby as it is now if you still want to.")
@@ -26,6 +27,14 @@ class Seating:
 
     store: Store
     clock: Callable[[], float]
+    get: Callable[[int], Awaitable[GameRecord]]
+    games: Callable[..., Awaitable[list[GameRecord]]]
+    engine: Callable[[GameRecord], GameEngine]
+    _engine_for: Callable[[str], GameEngine]
+    _lock: Callable[[int], asyncio.Lock]
+    _commit: Callable[..., Awaitable[Played]]
+    _advance: Callable[..., Awaitable[Played]]
+    _standin_level: Callable[[GameRecord], Awaitable[str]]
 
     async def create(self, key: str, options: dict[str, Any] | None, user_id: int, name: str,
                      guild_id: int | None = None, channel_id: int | None = None,

@@ -77,6 +77,7 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
         await table.host.cancel(record.id, record.host_user)
         raise HostError(f"I could not post the lobby here ({exc.text or exc.status}), so no game was opened.") \
             from None
+    await table.host.set_place(record.id, channel_id=interaction.channel_id, message_id=message.id)  # known at once
     thread: discord.Thread | None = None
     channel = interaction.channel
     perms = interaction.app_permissions
@@ -93,8 +94,8 @@ async def post(table: Table, interaction: discord.Interaction, record: GameRecor
     if thread is not None or not isinstance(channel, discord.TextChannel):  # nothing to tell: the lobby says it
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
-    await table.host.set_place(record.id, channel_id=interaction.channel_id,
-                               thread_id=thread.id if thread else None, message_id=message.id)
+    if thread is not None:
+        await table.host.set_place(record.id, thread_id=thread.id)
     if (await table.host.get(record.id)).version != record.version:  # a click came before its message was known
         await table.publish(record.id)
     if thread is not None:
