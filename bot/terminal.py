@@ -116,7 +116,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             if index is None:
                 say(bye)
                 return 0
-            if any(s.automated for s in record.seats):
+            if ai_answers(host, record, decision, decision.choices[index].id):
                 say("(the AI players think…)")
             try:
                 played = await host.submit_seat(record.id, decision.seat, decision.choices[index].id, record.version)
@@ -149,6 +149,13 @@ def hand_over(name: str, read: Callable[[str], str], say: Callable[[str], None],
     if stream.isatty():
         stream.write("\033[2J\033[3J\033[H")  # clear the screen and its scrollback
     return True
+
+
+def ai_answers(host: Host, record: GameRecord, decision: Decision, choice_id: str) -> bool:
+    """True when an AI seat decides next after this choice (so the wait that follows is the AI thinking)."""
+    engine = host.engine(record)
+    after, _ = engine.apply_to(record.state, decision, choice_id)
+    return any(record.seats[d.seat].automated for d in engine.decisions(after))
 
 
 def resume_command(key: str, db: str, out: Path) -> str:

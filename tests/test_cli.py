@@ -234,3 +234,12 @@ def test_the_resume_command_quotes_paths_with_spaces(tmp_path):
     out = tmp_path / "my games"
     assert terminal.resume_command("wishes", str(out / "games.db"), out) == f"fishbot play wishes --out '{out}' --resume"
     assert terminal.resume_command("wishes", "a b.db", out).startswith("fishbot play wishes --db 'a b.db' --out ")
+
+
+async def test_the_terminal_says_the_ai_thinks_only_when_an_ai_answers_next(tmp_path):
+    out = io.StringIO()
+    await terminal.play("pushfish", 2, 1, str(tmp_path / "g.db"), tmp_path, {}, 3, "random", read=lambda _: "1",
+                        write=out)
+    turns = out.getvalue().split("== Player 1's decision")[1:]
+    thinking = [t for t in turns if "(the AI players think…)" in t]
+    assert thinking and len(thinking) < len(turns)  # Push Fish turns have several steps: most leave it to you
