@@ -110,20 +110,41 @@ def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: 
     return text + "…"
 
 
+def _shortened(text: str, names: Sequence[str]) -> list[str]:
+    """The text, then with its player names shorter and shorter: without what follows " (" (an AI's level, a
+    stand-in's note), then cut to 16, then to 10 characters."""
+    shown = {name: name for name in names}  # each name as the text now shows it
+    versions = [text]
+    for step in ("(", 16, 10):
+        for name in sorted(shown, key=len, reverse=True):
+            now = shown[name]
+            short = now.split(" (")[0] if step == "(" else (
+                now[:step - 1].rstrip() + "…" if isinstance(step, int) and len(now) > step else now)
+            if short != now:
+                text, shown[name] = text.replace(now, short), short
+        versions.append(text)
+    return versions
+
+
 def fit_line(draw: ImageDraw.ImageDraw, text: str, names: Sequence[str], width: int, size: int,
              bold: bool = False) -> str:
-    """One line that fits `width`: long player names in it are cut short first (to 16, then 10 characters), so what
-    happened after a name still shows; only then is the line's end cut."""
+    """One line that fits `width`: player names in it are shortened first (`_shortened`), so what happened after a
+    name still shows; only then is the line's end cut."""
     f = font(size, bold)
-    shown = {name: name for name in names}  # each name as the line now shows it
-    for limit in (16, 10):
-        if draw.textlength(text, font=f) <= width:
-            return text
-        for name in sorted(shown, key=len, reverse=True):
-            if len(name) > limit:
-                short = name[:limit - 1].rstrip() + "…"
-                text, shown[name] = text.replace(shown[name], short), short
-    return fit_text(draw, text, width, size, bold)
+    versions = _shortened(text, names)
+    return next((t for t in versions if draw.textlength(t, font=f) <= width), None) or \
+        fit_text(draw, versions[-1], width, size, bold)
+
+
+def fit_lines(draw: ImageDraw.ImageDraw, text: str, names: Sequence[str], width: int, size: int, lines: int,
+              bold: bool = False) -> list[str]:
+    """At most `lines` lines that fit `width`: player names shortened first (`_shortened`), then the last line cut."""
+    wrapped: list[str] = []
+    for version in _shortened(text, names):
+        wrapped = wrap_text(draw, version, width, size, bold)
+        if len(wrapped) <= lines:
+            return wrapped
+    return [*wrapped[:lines - 1], fit_text(draw, " ".join(wrapped[lines - 1:]), width, size, bold)]
 
 
 def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> list[str]:
@@ -209,5 +230,11 @@ def score_table(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, players: 
 
 def winners_line(players: Sequence[str], winners: Sequence[int], score: str) -> str:
     """The final picture's headline: `★ Ann wins with 29 points` (`★ Ann and Bob win with …` on a tie)."""
-    names = " and ".join(players[s] for s in winners)
-    return f"★ {names} {'wins' if len(winners) == 1 else 'win'} with {score}"
+    names = [players[s] for s in winners]
+    joined = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"★ {joined} {'wins' if len(winners) == 1 else 'win'} with {score}"
+
+
+def points(n: int) -> str:
+    """`1 point`, `29 points`."""
+    return f"{n} point{'' if n == 1 else 's'}"

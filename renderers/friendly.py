@@ -24,8 +24,10 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
+    fit_lines,
     fit_text,
     font,
+    points,
     seat_colour,
     to_png,
     winners_line,
@@ -486,7 +488,7 @@ def final(view: FriendlyView, result: Result) -> bytes:
     if v.winner is not None:
         head = f"★ {v.players[v.winner]} caught {v.kingfish_need} Kingfish and wins alone!"
     else:
-        head = winners_line(v.players, result.winners, f"{max(result.scores)} points")
+        head = winners_line(v.players, result.winners, points(max(result.scores)))
     heads = wrap_text(MEASURE, head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]
     head_h = px(WIDTH, 28) + 20 + len(heads) * (TEXT + 8)
     height = head_h + sum(row_height(result, s) + 8 for s in order) + 3 * (SMALL + 6) + PAD
@@ -507,7 +509,7 @@ def final(view: FriendlyView, result: Result) -> bytes:
                 + ", ".join(f"{p} {f}" for p, f in zip(v.players, v.fishing, strict=True)) + ".")
     else:
         note = "Two players: the higher Fishing Score wins."
-    for line in wrap_text(draw, note, WIDTH - 2 * PAD, SMALL)[:3]:
+    for line in fit_lines(draw, note, v.players, WIDTH - 2 * PAD, SMALL, 3):
         draw.text((PAD, y), line, font=font(SMALL), fill=INK)
         y += SMALL + 6
     return to_png(img.crop((0, 0, WIDTH, min(height, y + PAD))))

@@ -35,6 +35,7 @@ from renderers.common import (
     fit_line,
     fit_text,
     font,
+    points,
     winners_line,
     wrap_text,
 )
@@ -487,7 +488,7 @@ def final(view: PushFishView, result: Result) -> bytes:
     banner(img, "Push Fish · final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
     y = head + 6
-    headline = winners_line(view.players, result.winners, f"{max(result.scores)} points")
+    headline = winners_line(view.players, result.winners, points(max(result.scores)))
     for line in wrap_text(draw, f"{headline}. {view.ended or result.summary}",
                           WIDTH - 2 * PAD, TEXT, True)[:2]:
         draw.text((PAD, y + LINE / 2), line, font=font(TEXT, True), fill=INK, anchor="lm")

@@ -35,6 +35,7 @@ from renderers.common import (
     fit_line,
     fit_text,
     font,
+    points,
     seat_colour,
     winners_line,
     wrap_text,
@@ -215,7 +216,7 @@ def _row(img: Image.Image, view: ThisBigView, s: int, y: int, h: int) -> None:
     _bucket(img, view, s, y + 14)
     score = str(view.points[s])
     say(img, (WIDTH - PAD - 18, y + 36), score, 34, True, INK, "rm")
-    say(img, (WIDTH - PAD - 18, y + 64), "points", SMALL, False, MUTED, "rm")
+    say(img, (WIDTH - PAD - 18, y + 64), "point" if view.points[s] == 1 else "points", SMALL, False, MUTED, "rm")
     if h > ROW_H:
         shown = view.revealed[s] or view.known[s]
         title = "Shown:" if view.revealed[s] else "Known in hand:"
@@ -292,7 +293,7 @@ def hand(view: ThisBigView) -> bytes | None:
     seat_badge(img, seat, PAD + 18, head // 2, 16)
     say(img, (PAD + 44, head // 2), fit_text(draw, view.players[seat], 430, BIG, True), BIG, True, (255, 255, 255),
         "lm")
-    say(img, (WIDTH - PAD, head // 2), f"{view.points[seat]} points", BIG, True, HIGHLIGHT, "rm")
+    say(img, (WIDTH - PAD, head // 2), points(view.points[seat]), BIG, True, HIGHLIGHT, "rm")
     answering = view.phase == "answer" and view.status[seat] == "thinking"
     if answering:
         note = (f"Answer the {_name(view.cast)}: the framed cards may be played" if view.playable else
@@ -329,7 +330,7 @@ def final(view: ThisBigView, result: Result) -> bytes:
     row = 104
     head = banner_height(WIDTH)
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    headline = fit_line(draw, winners_line(view.players, result.winners, f"{max(result.scores)} points") + ".",
+    headline = fit_line(draw, winners_line(view.players, result.winners, points(max(result.scores))) + ".",
                         view.players, WIDTH - 2 * PAD, MID, True)
     why = wrap_text(draw, result.summary or view.ended, WIDTH - 2 * PAD, MID)
     lines = [(headline, True), *((line, False) for line in why[:2])]

@@ -43,11 +43,12 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
+    fit_line,
+    fit_lines,
     fit_text,
     font,
     seat_colour,
     winners_line,
-    wrap_text,
 )
 from renderers.wishes_art import (
     SIZE_TEXT,
@@ -308,12 +309,10 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) 
             _say(img, (x0 + 12, top + 10 + 24 * i), line, bold=False)
 
 
-def _events(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, last: list[str]) -> None:
-    """The latest public event, in up to two lines (the message text has them all)."""
+def _events(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, last: list[str], players: list[str]) -> None:
+    """The latest public event, in up to two lines, names shortened first (the message text has them all)."""
     draw.rectangle((0, y, WIDTH, y + EVENTS_H), fill=EVENTS_BG)
-    lines = wrap_text(draw, last[-1] if last else "Game started.", WIDTH - 2 * PAD, MID)
-    if len(lines) > 2:
-        lines = [lines[0], fit_text(draw, " ".join(lines[1:]), WIDTH - 2 * PAD, MID)]
+    lines = fit_lines(draw, last[-1] if last else "Game started.", players, WIDTH - 2 * PAD, MID, 2)
     for i, line in enumerate(lines):
         draw.text((PAD, y + 8 + i * (MID + 4)), line, font=font(MID), fill=INK)
 
@@ -354,6 +353,8 @@ def _boats(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, s: int, t
 
 def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) -> None:
     """One row per player: dollars, worms, wooden fish left and boats; the seat to act framed."""
+    widest = max(draw.textlength(f"${d}", font=font(BIG, True)) for d in v.dollars)
+    worms = max(PAD + 296, PAD + 228 + widest + 16)  # one column after the dollars ($100 and more in 2-player games)
     for s in range(len(v.players)):
         y = top + s * ROW_H
         mid = y + (ROW_H - 8) / 2
@@ -366,10 +367,10 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: in
         right = _say(img, (PAD + 228, mid), dollars, BIG, anchor="lm")
         if f"dollars-{s}" in v.recent:
             _news(draw, (PAD + 222, mid - 18, right + 6, mid + 18), 8)
-        x = _count(img, worm_sprite(32), PAD + 296, mid - 12, v.worms[s], MID)
+        x = _count(img, worm_sprite(32), worms, mid - 12, v.worms[s], MID)
         if f"worms-{s}" in v.recent:
-            _news(draw, (PAD + 292, mid - 28, x + 6, mid + 4), 8)
-        _say(img, (_count(img, marker_sprite(s, 26), PAD + 298, mid + 16, v.supply[s], sign=""), mid + 16), " left",
+            _news(draw, (worms - 4, mid - 28, x + 6, mid + 4), 8)
+        _say(img, (_count(img, marker_sprite(s, 26), worms + 2, mid + 16, v.supply[s], sign=""), mid + 16), " left",
              bold=False, anchor="lm")
         _boats(img, draw, v, s, y)
 
@@ -385,7 +386,7 @@ def board(view: WishesView) -> bytes:
         _market(img, draw, view, m, markets)
     _info(img, draw, view, info)
     _players(img, draw, view, rows)
-    _events(img, draw, height - EVENTS_H, view.last)
+    _events(img, draw, height - EVENTS_H, view.last, view.players)
     return _encode(img)
 
 
@@ -409,9 +410,10 @@ def final(view: WishesView, result: Result) -> bytes:
     img = Image.new("RGB", (FINAL_W, height), BG)
     banner(img, f"{TITLE} · final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
-    draw.text((PAD, banner_height(FINAL_W) + 12), fit_text(draw, winners_line(view.players, result.winners,
-                                                                              f"${max(result.scores)}"),
-              FINAL_W - 2 * PAD, px(FINAL_W, 11), True), font=font(px(FINAL_W, 11), True), fill=INK)
+    headline = winners_line(view.players, result.winners, f"${max(result.scores)}")
+    draw.text((PAD, banner_height(FINAL_W) + 12), fit_line(draw, headline, view.players, FINAL_W - 2 * PAD,
+                                                          px(FINAL_W, 11), True), font=font(px(FINAL_W, 11), True),
+              fill=INK)
     x = PAD
     for category in CATEGORIES:
         colour = CATEGORY_COLOURS[category]

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from renderers import art
-from renderers.common import fit_line, font
+from renderers.common import fit_line, fit_lines, font, points, winners_line
 
 
 def test_a_sprite_is_drawn_once_per_parameters_and_is_the_promised_size():
@@ -64,3 +64,27 @@ def test_a_line_too_long_cuts_the_long_names_in_it_before_what_happened():
     assert line.endswith("casts at row 1, col 5: HIT! Pike") and line.startswith("Bartholo")
     assert fit_line(draw, "Ann casts", names, 420, 14) == "Ann casts"
     assert draw.textlength(fit_line(draw, "Ann " * 60, names, 420, 14), font=font(14)) <= 420
+
+
+def test_an_ai_players_level_goes_before_any_name_is_cut():
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    names = ["AI 1 (normal)", "AI 2 (normal)", "Ann"]
+    text = "First-player flips: AI 1 (normal) Sawshark, AI 2 (normal) Fossil, Ann Tin Can; AI 1 (normal) goes first."
+    line = fit_line(draw, text, names, 520, 14)
+    assert line == "First-player flips: AI 1 Sawshark, AI 2 Fossil, Ann Tin Can; AI 1 goes first."
+
+
+def test_lines_keep_every_name_s_news_by_shortening_names_before_cutting_the_end():
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    names = ["Bartholomew the Magnificent", "AI 2 (normal)", "Bo"]
+    text = ("Fishing: Bartholomew the Magnificent 28, AI 2 (normal) 18, Bo 28, and the last sentence says "
+            "who won: Bartholomew the Magnificent wins with 46 points.")
+    lines = fit_lines(draw, text, names, 420, 14, 2)
+    assert len(lines) == 2 and " ".join(lines).endswith("wins with 46 points.") and "AI 2 18" in " ".join(lines)
+    assert all(draw.textlength(line, font=font(14)) <= 420 for line in lines)
+    assert fit_lines(draw, "Bo " * 200, names, 420, 14, 2)[-1].endswith("…")
+
+
+def test_the_final_headline_names_every_winner_and_counts_points_in_words():
+    assert winners_line(["Ann", "Bo", "Cy"], [0], points(1)) == "★ Ann wins with 1 point"
+    assert winners_line(["Ann", "Bo", "Cy"], [0, 1, 2], points(29)) == "★ Ann, Bo and Cy win with 29 points"

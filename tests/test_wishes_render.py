@@ -135,3 +135,35 @@ def test_what_the_last_turn_changed_is_framed_on_the_board():
 
 def test_registry_finds_the_wishes_renderer():
     assert registry.get("wishes") is drawing
+
+
+def test_three_digit_dollars_leave_the_worms_their_own_column(monkeypatch):
+    state = ENGINE.new_game(NAMES[:2], None, 3)
+    view = ENGINE.view(state, None).model_copy(update={"dollars": [127, 5], "recent": ["dollars-0"]})
+    dollars_right: list[float] = []
+    worms_left: list[float] = []
+    say, count, players = drawing._say, drawing._count, drawing._players
+    in_rows = []
+
+    def said(img, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        right = say(img, xy, text, *args, **kwargs)
+        if in_rows and text.startswith("$"):
+            dollars_right.append(right)
+        return right
+
+    def counted(img, sprite, x, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if in_rows and sprite is drawing.worm_sprite(32):
+            worms_left.append(x)
+        return count(img, sprite, x, *args, **kwargs)
+
+    def rows(*args):  # type: ignore[no-untyped-def]
+        in_rows.append(True)
+        players(*args)
+
+    monkeypatch.setattr(drawing, "_say", said)
+    monkeypatch.setattr(drawing, "_count", counted)
+    monkeypatch.setattr(drawing, "_players", rows)
+    drawing.board(view)
+    assert len(dollars_right) == 2 and len(worms_left) == 2
+    assert min(worms_left) >= max(dollars_right) + 12  # the $127's news frame (6 px out) stays off the worm
+    assert worms_left[0] == worms_left[1]  # one column for every row
