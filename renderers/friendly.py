@@ -281,7 +281,10 @@ def card_height(owned: list[str]) -> int:
 def _card(img: Image.Image, v: FriendlyView, seat: int, y: int) -> int:
     """Paste a player's card (drawn again only when something on it changed). Returns its bottom y."""
     active = seat in v.to_act and not v.finished
-    score = f"Fishing {v.fishing[seat]}" + (f" · Final {v.final[seat]}" if len(v.players) > 2 else "")
+    if v.winner is not None:  # a Kingfish set ended the game: no other points count
+        score = "★ Kingfish set: wins" if seat == v.winner else "no points count"
+    else:
+        score = f"Fishing {v.fishing[seat]}" + (f" · Final {v.final[seat]}" if len(v.players) > 2 else "")
     card = card_image(seat, v.players[seat], active, tuple(_tally(v.owned[seat])), score)
     img.paste(card, (0, y))
     return y + card.height
@@ -332,7 +335,7 @@ def _notes(v: FriendlyView) -> str:
         notes.append(f"Double Points: {COLOUR_NAMES[v.double]} fish score double.")
     if v.box:
         notes.append(f"In the box: {len(v.box)} tile{'s' if len(v.box) > 1 else ''}.")
-    if len(v.players) > 2:
+    if len(v.players) > 2 and v.winner is None:
         notes.append("Final = own Fishing + the next seat's.")
     return " ".join(notes)
 

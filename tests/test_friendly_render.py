@@ -115,3 +115,19 @@ def test_skipjack_lines_are_drawn_from_the_boat_or_the_island_but_steps_are_not(
                                                         (board.cell("C3"), board.cell("C6"))]
     s = make(tiles={"G4": "S", "A1": "R", "C3": "Y"})
     assert drawing.line_moves(ENGINE.view(s, None)) == [(board.cell("D4"), board.cell("G4"))]
+
+
+def test_after_a_kingfish_win_the_cards_say_who_won_and_not_the_totals_that_no_longer_count(monkeypatch):
+    view = ENGINE.view(ENGINE.new_game(["Ann", "Bo", "Cy"], {}, 2), None).model_copy(update={"winner": 1})
+    scores: list[str] = []
+    card = drawing.card_image
+
+    def noted(seat, name, active, tally, score):  # type: ignore[no-untyped-def]
+        if name in view.players:  # not a card drawn to warm the cache
+            scores.append(score)
+        return card(seat, name, active, tally, score)
+
+    monkeypatch.setattr(drawing, "card_image", noted)
+    drawing.board(view)
+    assert scores == ["no points count", "★ Kingfish set: wins", "no points count"]
+    assert "Final = own Fishing" not in drawing._notes(view)
