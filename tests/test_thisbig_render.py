@@ -105,3 +105,22 @@ def test_every_card_face_is_its_own_picture():
     faces = sorted(set(drawing.FACES))
     pictures = {thisbig_art.card_sprite(f, 72, 100).tobytes() for f in faces}
     assert len(pictures) == len(faces) == 29  # 20 fish (4 colours x 5 sizes), 4 rubbish, 4 colour lures, the Lunker
+
+
+def test_a_long_name_in_the_status_line_is_shortened_so_the_cast_lure_still_shows(monkeypatch):
+    state = ENGINE.new_game(["W" * 32, "V" * 32], {}, 3)  # whoever casts has a long name
+    while ENGINE.view(state, None).phase != "answer":
+        [decision, *_] = ENGINE.decisions(state)
+        state, _ = ENGINE.apply(state, decision.seat, decision.choices[0].id)
+    view = ENGINE.view(state, None)
+    said: list[str] = []
+    say = drawing.say
+
+    def noted(img, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return say(img, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(drawing, "say", noted)
+    drawing.board(view)
+    wanted = drawing._status_line(view).split(": ")[0].split(" cast ")[1]  # "a green lure", say
+    assert any(t.endswith(f" cast {wanted}: answers in secret.") and t[:4] in ("WWWW", "VVVV") for t in said)
