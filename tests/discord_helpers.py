@@ -14,6 +14,18 @@ async def toy_game(fake: FakeDiscord, run, ann: int, bob: int, stones: int = 12)
     return game
 
 
+async def ai_first_lobby(fake: FakeDiscord, run) -> tuple[int, int]:
+    """A toy lobby whose first seat is an AI player (Ann opened it, added the AI and left); returns the game and
+    Bob, who joined and now hosts it."""
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start toy")
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")
+    return game, bob
+
+
 async def finished_toy_game(fake: FakeDiscord, run, ann: int, *others: int, stones: int = 6,
                             channel_id: int | None = None) -> int:
     """Ann opens the toy game (in the fake's channel, or `channel_id`), `others` join, Ann adds an AI and starts;

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.discord_helpers import only_reply, toy_game
+from tests.discord_helpers import ai_first_lobby, only_reply, toy_game
 from tests.fakediscord.server import ATTACH_FILES, SEND_IN_THREADS, SEND_MESSAGES, THREAD_PERMS, FakeDiscord
 from tests.fakediscord.wire import error
 
@@ -141,12 +141,7 @@ async def test_a_move_committed_just_before_a_crash_gets_its_board_shown_at_the_
 
 async def test_an_ai_seat_whose_reply_failed_is_asked_again_by_the_timers_less_often_after_each_failure(
         fake: FakeDiscord, run, clock):
-    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start toy")
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")  # the AI seat moves first; Bob hosts
+    game, bob = await ai_first_lobby(fake, run)  # the AI seat moves first; Bob hosts
     real_think, tries = run.host.think, []
 
     async def crashing_think(*args):
@@ -173,12 +168,7 @@ async def test_an_ai_seat_whose_reply_failed_is_asked_again_by_the_timers_less_o
 
 
 async def test_the_timers_leave_an_ai_seat_still_thinking_alone(fake: FakeDiscord, run, clock):
-    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start toy")
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")
+    game, bob = await ai_first_lobby(fake, run)  # the AI seat moves first; Bob hosts
     real_think, tries, release = run.host.think, [], asyncio.Event()
 
     async def slow_think(*args):  # a reply that takes longer than the timers wait for one
@@ -210,12 +200,7 @@ async def test_a_lobby_discord_refuses_to_post_is_not_left_open(fake: FakeDiscor
 
 
 async def test_a_cancelled_game_leaves_no_ai_retry_behind(fake: FakeDiscord, run, clock):
-    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start toy")
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")
+    game, bob = await ai_first_lobby(fake, run)  # the AI seat moves first; Bob hosts
 
     async def crashing_think(*args):
         raise RuntimeError("the AI crashed")

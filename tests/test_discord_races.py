@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from bot.discord.table import SHOW_WHILE_THINKING
-from tests.discord_helpers import only_reply
+from tests.discord_helpers import ai_first_lobby, only_reply
 from tests.test_discord_private import live_dm, secret_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -170,13 +170,8 @@ async def test_the_board_shown_while_an_ai_thinks_leaves_the_clicked_dm_to_the_m
 
 
 async def test_a_start_whose_ai_opening_move_fails_still_shows_the_started_game(fake, run):
-    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start toy")
-    game = max(r.id for r in await run.host.games(fake.guild_id))
+    game, bob = await ai_first_lobby(fake, run)  # the AI seat moves first; Bob hosts
     lobby = await run.board(game)
-    await fake.click(ann, lobby, f"fish:l:{game}:ai")
-    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:leave")  # the AI seat now moves first; Bob hosts
 
     async def crashing_think(*args):
         raise RuntimeError("the AI crashed")
