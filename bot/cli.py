@@ -9,6 +9,7 @@ import os
 import signal
 import sqlite3
 import sys
+from importlib import metadata
 from pathlib import Path
 from types import FrameType
 
@@ -65,9 +66,18 @@ def _folder(path: str) -> Path:
     return out
 
 
+def _version() -> str:
+    """The installed package's version (a source tree run without installing says so)."""
+    try:
+        return metadata.version("fishbot")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="fishbot", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"fishbot {_version()}")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env); what `fishbot` "
                               "alone does")

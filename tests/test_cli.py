@@ -243,3 +243,9 @@ async def test_the_terminal_says_the_ai_thinks_only_when_an_ai_answers_next(tmp_
     turns = out.getvalue().split("== Player 1's decision")[1:]
     thinking = [t for t in turns if "(the AI players think…)" in t]
     assert thinking and len(thinking) < len(turns)  # Push Fish turns have several steps: most leave it to you
+
+
+def test_fishbot_version_names_the_installed_package(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0 and re.fullmatch(r"fishbot (\d+\.\d+\.\d+|\(not installed\))\n", capsys.readouterr().out)
