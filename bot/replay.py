@@ -41,4 +41,5 @@ def said(record: GameRecord, move: Move) -> str:
     if move.label == PRIVATE_CHOICE:
         return f"{mover} {move.label}"
     name = record.names_at_start[move.seat] if move.seat < len(record.names_at_start) else ""
-    return move.label if name and move.label.startswith(name + " ") else f"{mover}: {move.label}"
+    named = name and move.label.startswith((name + " ", name + ":"))  # "Cy: No Catch!" names Cy already
+    return move.label if named else f"{mover}: {move.label}"

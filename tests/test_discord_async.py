@@ -103,6 +103,7 @@ async def test_after_the_stand_in_time_an_ai_plays_until_the_owner_comes_back(fa
     inter = await fake.slash(ann, "back", channel_id=record.place_id)
     assert "Welcome back" in fake.ephemeral_replies(inter)[0].content
     assert not (await run.host.get(game)).seats[0].standin
+    assert "👋 Ann is back and plays their own seat again." in (await run.board(game)).text()  # the table is told
 
 
 

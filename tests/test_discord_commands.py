@@ -136,6 +136,7 @@ async def test_a_host_leaving_a_running_game_passes_the_hosts_role_to_the_first_
     place = (await run.host.get(game)).place_id
     assert reply(fake, await fake.slash(ann, "leave", channel_id=place)) == "You left; an AI plays your seat."
     assert (await run.host.get(game)).host_user == bob
+    assert "🚪 Ann left the game; an AI plays their seat from now on." in (await run.board(game)).text()
     assert reply(fake, await fake.slash(ann, "cancel", channel_id=place)) == "Only this game's host can do that."
     assert reply(fake, await fake.slash(bob, "cancel", channel_id=place)) == "The game was cancelled."
     board = await run.board(game)  # the board says who cancelled it

@@ -77,3 +77,14 @@ async def test_a_move_by_the_same_player_edits_the_board_in_place(fake, run):
     # Ann now picks secretly: same player, so the board is edited rather than re-posted
     assert (await run.board(game)).id == board.id
     assert len(fake.messages[board.id].history) >= 1
+
+
+async def test_a_started_lobby_says_where_its_game_is_played(fake, run):
+    ann = fake.add_user("Ann")
+    await fake.slash(ann, "start toy", stones=5)
+    game = game_id_of(fake)
+    lobby = await run.board(game)
+    await fake.click(ann, lobby, f"fish:l:{game}:ai")
+    await fake.click(ann, lobby, f"fish:l:{game}:start")
+    record = await run.host.get(game)
+    assert f"The game has started: play it in <#{record.thread_id}>." in fake.messages[lobby.id].text()

@@ -203,7 +203,7 @@ async def test_a_dm_whose_choice_ends_with_the_player_or_the_game_says_why(fake,
         await fake.click(ann, live_dm(fake, ann), live_dm(fake, ann).custom_ids[0])
         await fake.click(bob, dm, dm.custom_ids[0])
     said = {"leave": f"You left game #{game}; an AI plays your seat.", "cancel": f"Game #{game} was cancelled.",
-            "finish": f"Game #{game} is over: the final board is in its channel."}[end]
+            "finish": f"Game #{game} is over: the final board is in its thread."}[end]
     assert (await run.host.get(game)).status == {"leave": "active", "cancel": "cancelled", "finish": "finished"}[end]
     latest = fake.dms(bob)[-1]  # the same DM, or (with private news at the end) a newer one
     old = fake.messages[dm.id]  # edited to say why, or (with nothing to keep in it) gone for the newer one

@@ -3,8 +3,9 @@ score, rating move, the others at the table and a link to its final board."""
 
 from __future__ import annotations
 
+from bot import replay
 from bot.discord.messages import HISTORY_PAGE
-from bot.models import GameRecord, Seat
+from bot.models import GameRecord, Move, Seat
 from bot.store import SqliteStore
 from engines.core import Result
 from tests.discord_helpers import finished_toy_game, only_reply
@@ -144,3 +145,11 @@ async def test_games_in_a_channel_hidden_from_you_are_not_listed_nor_linked_to_y
         await run.restart()  # the fake's GUILD_CREATE lists no thread, as Discord lists no archived one
     [own] = fake.ephemeral_replies(await fake.slash(ann, "history"))
     assert "with Bob" in own.data["embeds"][0]["description"] and "[board]" in own.data["embeds"][0]["description"]
+
+
+def test_a_logged_move_that_names_its_mover_is_not_named_twice():
+    record = GameRecord(id=1, key="thisbig", options={}, seed=1, status="active", host_user=ANN,
+                        seats=[Seat(user_id=ANN, name="Cy"), Seat(user_id=BOB, name="Bo")],
+                        created_at=1.0, updated_at=1.0, turn_since=1.0)
+    assert replay.said(record, Move(index=3, seat=0, choice_id="pass", label="Cy: No Catch!")) == "Cy: No Catch!"
+    assert replay.said(record, Move(index=4, seat=1, choice_id="take", label="Take 3")) == "Bo: Take 3"

@@ -390,3 +390,10 @@ async def test_a_lobby_shows_each_seats_rating_in_that_game_ai_levels_included(f
     await fake.slash(ann, "start wishes")  # nobody is rated in Wishes yet
     wishes = max(r.id for r in await run.host.games(fake.guild_id))
     assert "rating" not in (await run.board(wishes)).text()
+
+
+async def test_an_empty_leaderboard_reads_plainly(fake, run):
+    ann = fake.add_user("Ann")
+    assert only_reply(fake, await fake.slash(ann, "top")) == "No rated games with people on this server yet."
+    assert only_reply(fake, await fake.slash(ann, "top", by="wins")) == \
+        "No finished games with people on this server yet."

@@ -223,7 +223,7 @@ class FishGroup(ServerOnly):
         async def act(inter: discord.Interaction, game: int) -> None:
             await ack(inter)
             await self.host.reclaim(game, inter.user.id)
-            await self.table.publish(game)
+            await self.table.publish(game, note=back_note(inter))
             await self.table.tell(inter, "Welcome back: your seat is yours again.")
 
         def stood_in(record: GameRecord) -> bool:
@@ -248,7 +248,7 @@ class FishGroup(ServerOnly):
             except HostError:  # it ended meanwhile
                 continue
             back.append(record)
-            await self.table.publish(record.id)
+            await self.table.publish(record.id, note=back_note(interaction))
         if not back:
             raise HostError("No AI is standing in for you on this server.")
         await self.table.tell(interaction, f"Welcome back: your seats are yours again in {messages.game_numbers(back)}.")
@@ -508,6 +508,11 @@ class FishGroup(ServerOnly):
         guild = interaction.guild_id or 0
         current = await (self.host.set_settings(guild, **changes) if changes else self.host.get_settings(guild))
         await interaction.response.send_message(embed=messages.settings_embed(current), ephemeral=True)
+
+
+def back_note(interaction: discord.Interaction) -> str:
+    """The board's line when a person takes their seat back from the AI stand-in."""
+    return f"👋 {messages.shown(clean_name(interaction.user.display_name))} is back and plays their own seat again."
 
 
 class FishCog(commands.Cog):

@@ -17,7 +17,7 @@ from engines.core import Decision, Event
 
 log = logging.getLogger(__name__)
 # what a DM whose choice is gone says once its game has ended
-ENDED = {"cancelled": "Game #{} was cancelled.", "finished": "Game #{} is over: the final board is in its channel."}
+ENDED = {"cancelled": "Game #{id} was cancelled.", "finished": "Game #{id} is over: the final board is in its {place}."}
 KEPT_NEWS = 10  # the latest private lines a DM edited in place keeps (a run of one's own moves adds to it)
 
 
@@ -65,7 +65,7 @@ class Dms:
             if await self._edit(record, seat, user_id, note, decision):
                 return
         elif decision is None and not texts:
-            await self.close(record, user_id, ENDED.get(record.status, "✓ Done.").format(record.id))
+            await self.close(record, user_id, ended(record))
             return
         if note is not None and not note.news and note != DM_CLOSED:  # nothing to keep: the new DM takes its place
             with contextlib.suppress(discord.HTTPException):
@@ -162,7 +162,7 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
     elif record.status == "active":
         lines.append("Nothing for you to decide right now.")
     else:
-        lines.append(ENDED.get(record.status, "✓ Done.").format(record.id))
+        lines.append(ended(record))
     if link := messages.board_link(record):
         lines.append(f"Board: {link}")
     return limits.content("\n".join(lines)) or ""
@@ -182,3 +182,8 @@ def own_decision(host: Host, record: GameRecord, seat: int, private_only: bool) 
         if d.seat == seat and (d.private or not private_only):
             return d
     return None
+
+
+def ended(record: GameRecord) -> str:
+    """What a DM about a game that ended says of it (where its final board is)."""
+    return ENDED.get(record.status, "✓ Done.").format(id=record.id, place="thread" if record.thread_id else "channel")

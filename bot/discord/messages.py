@@ -81,7 +81,7 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
         e.description = "This game was cancelled."
         e.colour = discord.Colour.dark_grey()
     else:
-        where = f"<#{record.thread_id}>" if record.thread_id else "below"
+        where = f"in <#{record.thread_id}>" if record.thread_id else "below"
         e.description = f"The game has started: play it {where}."
     seats = "\n".join(seat_line(record, i) + (f" · {rating_text(rated[i])}" if i < len(rated) and rated[i] else "")
                       for i in range(len(record.seats))) or "nobody yet"
@@ -307,7 +307,7 @@ def top_text(rows: Sequence[tuple[str, Tally]], game: str | None) -> str:
     """A server's leaderboard by wins in one game (None: all games), most wins first."""
     where = game or "all games"
     if not rows:
-        return f"No finished games of {where} with people on this server yet."
+        return f"No finished games{f' of {game}' if game else ''} with people on this server yet."
     lines = [f"**Most wins on this server: {where}**"]
     lines += [f"{i}. {shown(name)}: {t.won} won of {counted(t.played, 'game')} ({t.share:.0%}), "
               f"average place {t.mean_place:.1f}" for i, (name, t) in enumerate(rows, 1)]
@@ -318,7 +318,7 @@ def rated_text(rows: Sequence[tuple[str, Rating]], ais: dict[str, Rating], game:
     """A server's leaderboard by rating in one game (None: all games), settled ratings first, and its AI levels'."""
     where = game or "all games"
     if not rows:
-        return f"No rated games of {where} with people on this server yet."
+        return f"No rated games{f' of {game}' if game else ''} with people on this server yet."
     lines = [f"**Best rated on this server: {where}**"]
     lines += [f"{i}. {shown(name)}: {rating.value:.0f} from {counted(rating.games, 'game')}"
               f"{' (provisional)' if rating.provisional else ''}" for i, (name, rating) in enumerate(rows, 1)]

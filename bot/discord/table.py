@@ -197,6 +197,10 @@ class Table:
                 await self._close_leavers_dm(game, user.id)
             text = {"active": "You left; an AI plays your seat.", "cancelled": "You left, and with nobody else "
                     "seated the lobby closed."}.get(played.record.status, "You left the game.")
+            if played.record.status == "active":  # the table is told, before the AI's first moves
+                name = messages.shown(clean_name(user.display_name))
+                await self.publish(played, note=f"🚪 {name} left the game; an AI plays their seat from now on.")
+                return text
         elif action in ids.AI_ACTIONS:
             level = ids.AI_ACTIONS[action]
             await self.host.add_ai(game, user.id, level, version=version)
