@@ -210,7 +210,7 @@ async def test_a_reminder_and_a_stand_in_reach_the_channel_when_the_game_s_threa
     clock.advance(12 * HOUR)
     await run.bot.table.run_timers()
     said = [m.content for m in fake.in_channel(record.channel_id)]
-    assert any(c.startswith(f"⏰ <@{ann}>, it's your turn in game #{game}") for c in said)
+    assert any(c.startswith(f"⏰ <@{ann}>, it's your turn in game #{game} (Toy) (") for c in said)
     assert (await run.host.get(game)).thread_id is None  # the game plays on in its channel, its board there too
     board = await run.board(game)
     assert board.channel_id == record.channel_id and f"<@{ann}>" in board.content and board.custom_ids
@@ -218,7 +218,8 @@ async def test_a_reminder_and_a_stand_in_reach_the_channel_when_the_game_s_threa
     assert f"/{record.channel_id}/{board.id})" in reminder.content  # it links the board where it now is
     clock.advance(36 * HOUR)
     await run.bot.table.run_timers()
-    assert any(m.content.startswith(f"🤖 An AI now plays for <@{ann}>") and "/fish back" in m.content
+    assert any(m.content.startswith(f"🤖 <@{ann}> was idle for 48 h, so an AI now plays their seat in game #{game} "
+                                    "(Toy).") and "/fish back" in m.content
                for m in fake.in_channel(record.channel_id))
 
 

@@ -365,9 +365,9 @@ def help_embed(commands: Sequence[tuple[str, str]]) -> discord.Embed:
     return limits.embed(e)
 
 
-def reminder(record: GameRecord, seats: list[int], standin_at: int) -> str:
-    """The channel's reminder to these seats, with a link to the board."""
+def reminder(record: GameRecord, seats: list[int], standin_at: int, game: str) -> str:
+    """The channel's reminder to these seats, naming the game, with a link to the board."""
     who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
     link = board_link(record)
     link = f" ({link})" if link else ""
-    return f"⏰ {who}, it's your turn in game #{record.id}{link}. An AI stands in <t:{standin_at}:R>."
+    return f"⏰ {who}, it's your turn in game #{record.id} ({game}){link}. An AI stands in <t:{standin_at}:R>."

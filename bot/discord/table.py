@@ -550,14 +550,14 @@ class Table:
         seats = [s for s in seats if s in fresh.waiting and fresh.waiting[s] == record.waiting.get(s)]
         if fresh.status != "active" or not seats:
             return
-        settings = await self.host.get_settings(record.guild_id)
+        settings, name = await self.host.get_settings(record.guild_id), self.host.engine(record).name
         groups: dict[int, list[int]] = {}  # one message per stand-in time, so each is told their own
         for s in seats:
             groups.setdefault(int(timers.deadlines(record, settings, [s]).standin_at), []).append(s)
         posted: list[tuple[discord.Message, list[int], int]] = []
         for standin_at, group in groups.items():
             with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
-                message, fresh = await self._post(fresh, content=messages.reminder(fresh, group, standin_at),
+                message, fresh = await self._post(fresh, content=messages.reminder(fresh, group, standin_at, name),
                                                   allowed_mentions=messages.MENTION_USERS)
                 posted.append((message, group, standin_at))
             await self.host.mark_reminded(record.id, group)
@@ -566,16 +566,19 @@ class Table:
             fresh = await self.host.get(record.id)
             for message, group, standin_at in posted:
                 with contextlib.suppress(discord.HTTPException):
-                    await message.edit(content=messages.reminder(fresh, group, standin_at))
+                    await message.edit(content=messages.reminder(fresh, group, standin_at, name))
         for standin_at, group in groups.items():
             await notices.send(self.bot, self.host, [u for s in group if (u := record.seats[s].user_id) is not None],
                                f"⏰ Reminder: {notices.game_text(self.bot, self.host, fresh)} waits on you; an AI "
                                f"stands in <t:{standin_at}:R>{notices.board(fresh)}")
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
+        hours = (await self.host.get_settings(record.guild_id)).standin_hours
+        name = self.host.engine(record).name
         for seat in seats:  # only while the seat still waits as the timers found it: its person may have moved
-            await self.stand_in(record, seat, f"🤖 An AI now plays for <@{record.seats[seat].user_id}> in game "
-                                              f"#{record.id}. Use `/fish back` to take your seat back.", ping=True,
+            await self.stand_in(record, seat, f"🤖 <@{record.seats[seat].user_id}> was idle for {hours:g} h, so an AI "
+                                              f"now plays their seat in game #{record.id} ({name}). Use `/fish back` "
+                                              "to take your seat back.", ping=True,
                                 idle_since=record.waiting.get(seat))
 
     async def stand_in(self, record: GameRecord, seat: int, note: str, ping: bool,
