@@ -6,7 +6,7 @@ import asyncio
 
 from bot import timers
 from tests.discord_helpers import only_reply, toy_game
-from tests.test_discord_private import secret_game
+from tests.test_discord_private import live_dm, secret_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
 
@@ -260,3 +260,15 @@ async def test_seats_reminded_in_one_tick_are_each_told_their_own_stand_in_time(
     said = [m.content for m in fake.in_channel(record.place_id) if m.content.startswith("⏰")]
     assert [(f"<@{ann}>" in c, f"<@{bob}>" in c) for c in said] == [(True, False), (False, True)]
     assert f"<t:{int(since + 48 * HOUR)}:R>" in said[0] and f"<t:{int(since + 53 * HOUR)}:R>" in said[1]
+
+
+async def test_a_board_drawn_after_the_reminders_went_out_promises_only_the_stand_in(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)  # both pick in private
+    clock.advance(12 * HOUR)
+    await run.bot.table.run_timers()  # both are reminded
+    dm = live_dm(fake, ann)
+    await fake.click(ann, dm, dm.custom_ids[0])  # Ann picks: the board is drawn again, waiting on Bob
+    text = (await run.board(game)).text()
+    standin = int((await run.host.get(game)).waiting[1] + 48 * HOUR)
+    assert f"AI stand-in <t:{standin}:R>" in text and "Reminder <t:" not in text

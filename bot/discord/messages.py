@@ -125,9 +125,10 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
         for d in pending:  # a private prompt can tell what is held, so the board only says where to answer it
             ask = PRIVATE_PROMPT if d.private else prompt(record, d)
             parts.append(f"**{seat_line(record, d.seat)}** — {ask}")
-        if waiting:
-            times = deadlines(record, settings)
-            remind = f"Reminder <t:{int(times.remind_at)}:R> · " if times.remind_at < times.standin_at else ""
+        if waiting:  # the deadlines of the people waited on; a reminder already sent is not promised again
+            times = deadlines(record, settings, list(waiting))
+            due = times.remind_at < times.standin_at and any(s not in record.reminded for s in waiting)
+            remind = f"Reminder <t:{int(times.remind_at)}:R> · " if due else ""
             parts.append(f"{remind}AI stand-in <t:{int(times.standin_at)}:R>")  # no reminder after the stand-in
     e.description = "\n".join(parts)
     e.add_field(name="Seats", value="\n".join(seat_line(record, i) for i in range(len(record.seats))), inline=False)
