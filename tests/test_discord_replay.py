@@ -103,3 +103,11 @@ async def test_a_replay_asked_for_again_soon_is_a_link_to_the_one_posted(fake, r
     clock.advance(601)
     again = await fake.click(eve, final, f"fish:r:{game}")
     assert drawn == ["animation"] and "replay.gif" in fake.messages[again.original].files
+
+
+async def test_fish_status_in_a_finished_games_thread_shows_its_final_scores(fake, run):
+    ann = fake.add_user("Ann")
+    game = await finished_toy_game(fake, run, ann)
+    record = await run.host.get(game)
+    [answer] = fake.ephemeral_replies(await fake.slash(ann, "status", channel_id=record.place_id))
+    assert "board.png" in answer.files and f"game #{game}" in answer.text()

@@ -207,11 +207,15 @@ class FishGroup(ServerOnly):
     @app_commands.command(name="status")
     @guarded
     async def status(self, interaction: discord.Interaction) -> None:
-        """Show the board again (only to you)."""
+        """Show the board again (only to you); where no game is open, the last one that finished here."""
         async def act(inter: discord.Interaction, game: int) -> None:
             await ack(inter)
             await self.table.show_status(inter, game)
 
+        if not await self.host.games(interaction.guild_id, interaction.channel_id):
+            if finished := await self.host.games(interaction.guild_id, interaction.channel_id, ("finished",)):
+                await act(interaction, max(r.id for r in finished))
+                return
         await self._with_game(interaction, act)
 
     @app_commands.command(name="back")
