@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord import ids
 from bot.models import Played
 from tests.discord_helpers import only_reply
 from tests.fakediscord import render_stub
@@ -278,3 +279,19 @@ async def test_a_seat_with_a_stand_in_is_told_where_to_type_fish_back(fake, run)
     await fake.slash(ann, "away", channel_id=place)
     hand = only_reply(fake, await fake.slash(ann, "hand", channel_id=place))
     assert "🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's thread to return." in hand
+
+
+async def test_what_the_choices_do_is_told_to_whom_they_are_open_and_never_another_seats_secret_ones(fake, run):
+    ann, bob, eve = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Eve")
+    game = await started_secret(fake, run, ann, bob, rounds=1)  # Ann calls the weather on the board
+    board = await run.board(game)
+    assert ids.guide(game) in board.custom_ids  # "Calm" says more than its label
+    for user in (ann, eve):  # Ann's own choice, and the board's for anyone looking on
+        assert only_reply(fake, await fake.click(user, board, ids.guide(game))).endswith(
+            "— Call the weather\n• **Calm**: Calm: every pick scores as it is")
+    await fake.click(ann, board, board.custom_ids[0])  # now each picks in private, told by DM what a pick does
+    assert "• **Pick 2**: Pick 2 in secret: 2 points" in live_dm(fake, bob).content
+    assert ids.guide(game) not in (await run.board(game)).custom_ids  # nothing public left to explain
+    assert "Pick 3 in secret" in only_reply(fake, await fake.click(bob, board, ids.guide(game)))  # an old board: his own
+    assert only_reply(fake, await fake.click(eve, board, ids.guide(game))) == \
+        "Nothing to explain: these choices say it all on their buttons."  # never the players' secret choices

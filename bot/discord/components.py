@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import ids, limits
+from bot.discord import ids, limits, messages
 from engines.core import Choice, Decision
 
 if TYPE_CHECKING:
@@ -110,6 +110,23 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:h:(?
         await _table(interaction).on_hand_button(interaction, ids.parse_game(self.body))
 
 
+class GuideButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:i:(?P<body>.*)"):
+    """"What do these do?": each choice's sentence, for choices shown as buttons (whose labels are short)."""
+
+    def __init__(self, custom_id: str, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label="What do these do?", style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id, row=row))
+        self.body = self.template.fullmatch(custom_id)["body"]  # type: ignore[index]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GuideButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _table(interaction).on_guide_button(interaction, ids.parse_game(self.body))
+
+
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:r:(?P<body>.*)"):
     """"Watch the replay" under a final board: posts the game's animated replay."""
 
@@ -144,7 +161,7 @@ class AgainButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fish:a:(
         await _table(interaction).on_again_button(interaction, ids.parse_game(self.body))
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, ReplayButton, AgainButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton, GuideButton, ReplayButton, AgainButton)
 
 
 def lobby_view(record: GameRecord) -> discord.ui.View:
@@ -165,19 +182,28 @@ def final_view(game: int) -> discord.ui.View:
 
 def decision_view(game: int, version: int, decisions: list[Decision], names: list[str],
                   hand_button: bool = True, rows: int = ACTION_ROWS) -> discord.ui.View:
-    """Buttons (one small decision) or paged selects for these decisions, plus "My hand" on the last row."""
+    """Buttons (one small decision) or paged selects for these decisions, plus "My hand" on the last row, and
+    "What do these do?" beside it when buttons stand for choices that say more than their labels."""
     view = discord.ui.View(timeout=None)
     for item in decision_items(game, version, decisions, names, rows):
         view.add_item(item)
     if hand_button:
         view.add_item(HandButton(ids.hand(game), row=rows))
+        if as_buttons(decisions, rows) and messages.guide_lines(decisions[0]):
+            view.add_item(GuideButton(ids.guide(game), row=rows))
     return view
+
+
+def as_buttons(decisions: list[Decision], rows: int = ACTION_ROWS) -> bool:
+    """True when these decisions show as buttons (one decision of few choices); else as selects, which show each
+    choice's sentence themselves."""
+    return len(decisions) == 1 and len(decisions[0].choices) <= min(BUTTONS_MAX, rows * ROW_WIDTH)
 
 
 def decision_items(game: int, version: int, decisions: list[Decision], names: list[str],
                    rows: int = ACTION_ROWS) -> list[discord.ui.Item[Any]]:
     """The components for these decisions in at most `rows` action rows (what does not fit is left out)."""
-    if len(decisions) == 1 and len(decisions[0].choices) <= min(BUTTONS_MAX, rows * ROW_WIDTH):
+    if as_buttons(decisions, rows):
         d = decisions[0]
         return [ChoiceButton(ids.choice_button(game, version, d.seat, c.id), c.label, row=r)
                 for c, r in zip(d.choices, _button_rows(d, rows), strict=True)]

@@ -157,6 +157,7 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
         lines.append(f"🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's {place} to return.")
     elif decision is not None:
         lines.append(f"**Your move:** {messages.prompt(record, decision)}")
+        lines += messages.guide_lines(decision) if components.as_buttons([decision]) else []  # labels are short
     elif public := own_decision(host, record, seat, private_only=False):
         lines.append(f"**Your move, on the board:** {messages.prompt(record, public)}")
     elif record.status == "active":

@@ -5,6 +5,7 @@
     fish:l:<game>:<action>[:<version>]        a lobby button (join, leave, ai-easy, ai, ai-hard, drop-ai, start,
                                               cancel); Add and Remove AI carry the lobby's version
     fish:h:<game>                             the "My hand" button
+    fish:i:<game>                             "What do these do?": what the choices now open to the clicker do
     fish:r:<game>                             "Watch the replay" under a final board
     fish:a:<game>                             "Play again" under a final board
     fish:p:<nonce>                            a "Which game?" select (its command waits in the bot's memory)
@@ -66,6 +67,11 @@ def lobby(game: int, action: str, version: int | None = None) -> str:
 def hand(game: int) -> str:
     """The custom_id of the "My hand" button."""
     return f"fish:h:{game}"
+
+
+def guide(game: int) -> str:
+    """The custom_id of the "What do these do?" button."""
+    return f"fish:i:{game}"
 
 
 def replay(game: int) -> str:

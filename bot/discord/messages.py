@@ -97,6 +97,11 @@ def move_line(name: str, label: str) -> str:
     return f"{name} {label}" if label == PRIVATE_CHOICE else f"{name} chose {label}"
 
 
+def guide_lines(decision: Decision) -> list[str]:
+    """`• label: sentence` for each choice whose sentence says more than its short button label."""
+    return [f"• **{shown(c.label)}**: {shown(c.detail)}" for c in decision.choices if c.detail and c.detail != c.label]
+
+
 def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[str]:
     """Public lines about what just happened (never a private event), newest last."""
     lines = [e.text for e in events if e.private_to is None]

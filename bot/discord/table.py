@@ -271,6 +271,24 @@ class Table:
                 if decision else None)
         await interaction.edit_original_response(content=text, view=view, **kwargs)
 
+    async def on_guide_button(self, interaction: discord.Interaction, game: int | None) -> None:
+        """The "What do these do?" button."""
+        async with self.work():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._game_button(interaction, game, self.show_guide)
+
+    async def show_guide(self, interaction: discord.Interaction, game: int) -> None:
+        """What each choice now open does, answered ephemerally (already deferred): the clicker's own decision, else
+        the board's; another seat's private choices never."""
+        record = await self.host.get(game)
+        seat = record.seat_of(interaction.user.id)
+        pending = self.host.pending(record)
+        decisions = [d for d in pending if d.seat == seat] or [d for d in pending if not d.private]
+        lines = [line for d in decisions if (guide := messages.guide_lines(d))
+                 for line in (f"**{messages.seat_line(record, d.seat)}** — {messages.prompt(record, d)}", *guide)]
+        await interaction.edit_original_response(
+            content=limits.content("\n".join(lines)) or "Nothing to explain: these choices say it all on their buttons.")
+
     async def on_replay_button(self, interaction: discord.Interaction, game: int | None) -> None:
         """The "Watch the replay" button (it defers once the replay can be drawn)."""
         async with self.work():

@@ -63,9 +63,11 @@ class SecretEngine(GameEngine[SecretState, SecretOptions]):
         if not state.weather:
             caller = state.round % len(state.players)
             return [Decision(seat=caller, prompt="Call the weather", kind="weather",
-                             choices=[Choice(id="calm", label="Calm"), Choice(id="storm", label="Storm")])]
+                             choices=[Choice(id="calm", label="Calm", detail="Calm: every pick scores as it is"),
+                                      Choice(id="storm", label="Storm")])]
         return [Decision(seat=s, prompt="Pick secretly", private=True, kind="pick",
-                         choices=[Choice(id=f"pick-{n}", label=f"Pick {n}") for n in (1, 2, 3)])
+                         choices=[Choice(id=f"pick-{n}", label=f"Pick {n}", detail=f"Pick {n} in secret: {n} points")
+                                  for n in (1, 2, 3)])
                 for s, p in enumerate(state.picks) if p < 0]
 
     def play(self, state: SecretState, seat: int, choice_id: str, decision: Decision) -> list[Event]:
