@@ -74,7 +74,7 @@ async def test_private_news_stays_in_its_dm_when_the_dm_is_edited_or_retired(fak
     await fake.click(ann, ann_dm, ann_dm.custom_ids[2])  # Ann's own news goes into the DM she clicked
     retired, edited = fake.messages[ann_dm.id], fake.messages[bob_dm.id]
     assert "Your lucky number is 1" in retired.content and "You picked 3" in retired.content
-    assert "Nothing for you to decide right now." in retired.content and not retired.custom_ids
+    assert "Nothing to decide here for now: the board mentions you when it is your turn." in retired.content and not retired.custom_ids
     assert len(fake.dms(ann)) == sent  # no new message for what she did herself
     assert live_dm(fake, bob).id == bob_dm.id and "Your lucky number is 2" in edited.content
     assert "Pick secretly" in edited.content

@@ -161,7 +161,7 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
     elif public := own_decision(host, record, seat, private_only=False):
         lines.append(f"**Your move, on the board:** {messages.prompt(record, public)}")
     elif record.status == "active":
-        lines.append("Nothing for you to decide right now.")
+        lines.append("Nothing to decide here for now: the board mentions you when it is your turn.")
     else:
         lines.append(ended(record))
     if link := messages.board_link(record):
