@@ -78,7 +78,7 @@ async def test_a_replay_asked_for_by_several_at_once_is_drawn_and_posted_once(fa
     assert drawn == ["animation"]
     assert _frames(fake.messages[presses[0].original].files["replay.gif"]) > 1
     assert fake.ephemeral_replies(presses[1])[0].text() == "This replay is being posted here right now."
-    assert run.bot.table._replays == {}  # nothing kept once posted
+    assert run.bot.table.replays.building == {}  # nothing kept once posted
 
 
 async def test_a_replay_asked_for_again_soon_is_a_link_to_the_one_posted(fake, run, monkeypatch, clock):

@@ -300,7 +300,7 @@ class FishGroup(ServerOnly):
     async def replay(self, interaction: discord.Interaction) -> None:
         """An animated replay of the game here, one frame per move (posted for everyone)."""
         async def act(inter: discord.Interaction, game: int) -> None:
-            await self.table.show_replay(inter, game)
+            await self.table.replays.show(inter, game)
 
         await self._with_game(interaction, act, ("active", "finished"),
                               empty="There is no running or finished game in this channel to replay.")

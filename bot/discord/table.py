@@ -23,21 +23,20 @@ from typing import Any
 
 import discord
 
-from bot import drawing, replay, timers
+from bot import timers
 from bot.discord import components, dms, ids, limits, lobbies, messages, notices, picker, pictures
 from bot.discord.places import admin, check_place
+from bot.discord.replays import Replays
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import GameRecord, Move, Played, clean_name
 from bot.seating import LOBBY_MOVED
 from engines.core import Event, GameError
-from renderers import replay as replay_drawing
 
 log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = ("That button is out of date, so nothing was done. Your choice is still open: use the newest board, "
               "your newest DM or **My hand**.")
-REPLAY_AGAIN_AFTER = 600.0  # seconds before the same replay is posted again in the same place (a link meanwhile)
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
 THREAD_ARCHIVED = 50083  # Discord's code for a write to an archived thread
 UNKNOWN_CHANNEL = 10003
@@ -71,9 +70,7 @@ class Table:
         self._background: set[asyncio.Task[None]] = set()
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
         self.dms = dms.Dms(bot, host, self.drawer)  # each person's DM about each game
-        self._replays: dict[tuple[int, int], asyncio.Future[bytes]] = {}  # (game, version) -> replay being drawn
-        self._replays_posted: dict[tuple[int, int, int | None], tuple[float, str]] = {}  # (game, version, place)
-        # -> when its replay was last posted there, and the link to it
+        self.replays = Replays(host, clock)  # the animated replays posted on request
         self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
         self.picker = picker.Picker(self)  # commands waiting for a game to be picked in their "Which game?" select
         self._ai_retries: dict[int, tuple[float, float]] = {}  # game -> (next try, wait) after failed AI replies
@@ -292,46 +289,12 @@ class Table:
     async def on_replay_button(self, interaction: discord.Interaction, game: int | None) -> None:
         """The "Watch the replay" button (it defers once the replay can be drawn)."""
         async with self.work():
-            await self._game_button(interaction, game, self.show_replay)
+            await self._game_button(interaction, game, self.replays.show)
 
     async def on_again_button(self, interaction: discord.Interaction, game: int | None) -> None:
         """The "Play again" button under a final board (`lobbies.play_again`)."""
         async with self.work():
             await self._game_button(interaction, game, lambda inter, g: lobbies.play_again(self, inter, g))
-
-    async def show_replay(self, interaction: discord.Interaction, game: int) -> None:
-        """Post the game's animated replay where it was asked for (public: it shows only public boards), once: asked
-        for again there before REPLAY_AGAIN_AFTER with no move since, it answers with a link to the one posted."""
-        record = await self.host.get(game)
-        now, where = self.clock(), (record.id, record.version, interaction.channel_id)
-        self._replays_posted = {k: v for k, v in self._replays_posted.items() if now - v[0] < REPLAY_AGAIN_AFTER}
-        if where in self._replays_posted:  # one public GIF at a time, however often anyone asks
-            when, link = self._replays_posted[where]
-            raise HostError(f"This replay was posted here <t:{int(when)}:R>: {link}" if link else
-                            "This replay is being posted here right now.")
-        self._replays_posted[where] = (now, "")  # taken before the next await: presses meanwhile are told
-        try:
-            views = await replay.public_views(self.host, record)  # refuses a game not yet started, before deferring
-            renderer = pictures.renderer_for(record.key)
-            if renderer is None:
-                raise HostError("This game has no pictures to replay.")
-            if not interaction.response.is_done():
-                await interaction.response.defer(thinking=True)
-            key = (record.id, record.version)
-            building = self._replays.get(key)
-            if building is None:  # drawn once however many places ask at once; not kept after: megabytes
-                building = self._replays[key] = asyncio.ensure_future(drawing.in_pool(
-                    replay_drawing.__name__, "animation",
-                    (renderer.__name__, views, self.host.result(record))))
-                building.add_done_callback(lambda _: self._replays.pop(key, None))
-            gif = await asyncio.shield(building)
-            posted = await interaction.edit_original_response(
-                content=f"Replay of {self.host.engine(record).name} #{record.id}, move by move.",
-                attachments=[pictures.as_file(gif, replay.REPLAY_FILE)])
-        except BaseException:
-            self._replays_posted.pop(where, None)
-            raise
-        self._replays_posted[where] = (now, posted.jump_url)
 
     async def show_status(self, interaction: discord.Interaction, game: int) -> None:
         """The lobby or the public board, answered ephemerally (already deferred)."""
