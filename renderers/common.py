@@ -112,7 +112,8 @@ def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: 
 
 def _shortened(text: str, names: Sequence[str]) -> list[str]:
     """The text, then with its player names shorter and shorter: without what follows " (" (an AI's level, a
-    stand-in's note), then cut to 16, then to 10 characters."""
+    stand-in's note), then cut to 16, then to 10 characters; a name is never shortened into one another name shows
+    ("Ann (2)" stays itself beside "Ann")."""
     shown = {name: name for name in names}  # each name as the text now shows it
     versions = [text]
     for step in ("(", 16, 10):
@@ -120,7 +121,8 @@ def _shortened(text: str, names: Sequence[str]) -> list[str]:
             now = shown[name]
             short = now.split(" (")[0] if step == "(" else (
                 now[:step - 1].rstrip() + "…" if isinstance(step, int) and len(now) > step else now)
-            if short != now:
+            taken = {*names, *shown.values()} - {name, now}
+            if short != now and short not in taken:
                 text, shown[name] = text.replace(now, short), short
         versions.append(text)
     return versions

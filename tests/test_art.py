@@ -88,3 +88,10 @@ def test_lines_keep_every_name_s_news_by_shortening_names_before_cutting_the_end
 def test_the_final_headline_names_every_winner_and_counts_points_in_words():
     assert winners_line(["Ann", "Bo", "Cy"], [0], points(1)) == "★ Ann wins with 1 point"
     assert winners_line(["Ann", "Bo", "Cy"], [0, 1, 2], points(29)) == "★ Ann, Bo and Cy win with 29 points"
+
+
+def test_a_name_is_never_shortened_into_another_players_name():
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    names = ["Ann", "Ann (2)", "AI 1 (normal)"]
+    line = fit_line(draw, "Ann (2) passes the Kraken to AI 1 (normal), and Ann watches the long line go", names, 360, 14)
+    assert line.startswith("Ann (2) passes the Kraken to AI 1,")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot import timers
+from bot.discord import messages
 from tests.discord_helpers import only_reply, toy_game
 from tests.test_discord_private import live_dm, secret_game
 
@@ -272,3 +273,23 @@ async def test_a_board_drawn_after_the_reminders_went_out_promises_only_the_stan
     text = (await run.board(game)).text()
     standin = int((await run.host.get(game)).waiting[1] + 48 * HOUR)
     assert f"AI stand-in <t:{standin}:R>" in text and "Reminder <t:" not in text
+
+
+async def test_the_board_promises_the_reminder_of_whoever_has_not_had_one(fake, run, clock):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await secret_game(fake, run, ann, bob)
+    record = await run.host.get(game)
+    since = record.waiting[0]  # Ann was reminded; Bob began waiting 6 hours later (a clock kept from another move)
+    record = record.model_copy(update={"waiting": {0: since, 1: since + 6 * HOUR}, "reminded": [0]})
+    settings = await run.host.get_settings(fake.guild_id)
+    embed = messages.board_embed(run.host.engine(record), record, run.host.pending(record), [0, 1], [], settings,
+                                 image=False)
+    assert f"Reminder <t:{int(since + 18 * HOUR)}:R> · AI stand-in <t:{int(since + 48 * HOUR)}:R>" in embed.description
+
+
+async def test_leaving_is_told_by_the_name_the_table_knows(fake, run):
+    ann, other_ann = fake.add_user("Ann"), fake.add_user("Ann")
+    game = await secret_game(fake, run, ann, other_ann)
+    assert (await run.host.get(game)).names == ["Ann", "Ann (2)"]
+    await fake.slash(other_ann, "leave", channel_id=(await run.host.get(game)).place_id)
+    assert "🚪 Ann (2) left the game" in (await run.board(game)).text()

@@ -111,3 +111,4 @@ async def test_fish_status_in_a_finished_games_thread_shows_its_final_scores(fak
     record = await run.host.get(game)
     [answer] = fake.ephemeral_replies(await fake.slash(ann, "status", channel_id=record.place_id))
     assert "board.png" in answer.files and f"game #{game}" in answer.text()
+    assert "Final scores" in answer.text()  # in words too, not only in the picture

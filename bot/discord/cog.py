@@ -226,8 +226,8 @@ class FishGroup(ServerOnly):
 
         async def act(inter: discord.Interaction, game: int) -> None:
             await ack(inter)
-            await self.host.reclaim(game, inter.user.id)
-            await self.table.publish(game, note=back_note(inter))
+            record = await self.host.reclaim(game, inter.user.id)
+            await self.table.publish(game, note=back_note(record, inter.user.id))
             await self.table.tell(inter, "Welcome back: your seat is yours again.")
 
         def stood_in(record: GameRecord) -> bool:
@@ -248,11 +248,11 @@ class FishGroup(ServerOnly):
         back = []
         for record in sorted(everywhere, key=lambda r: r.id):
             try:
-                await self.host.reclaim(record.id, user)
+                reclaimed = await self.host.reclaim(record.id, user)
             except HostError:  # it ended meanwhile
                 continue
             back.append(record)
-            await self.table.publish(record.id, note=back_note(interaction))
+            await self.table.publish(record.id, note=back_note(reclaimed, user))
         if not back:
             raise HostError("No AI is standing in for you on this server.")
         await self.table.tell(interaction, f"Welcome back: your seats are yours again in {messages.game_numbers(back)}.")
@@ -514,9 +514,11 @@ class FishGroup(ServerOnly):
         await interaction.response.send_message(embed=messages.settings_embed(current), ephemeral=True)
 
 
-def back_note(interaction: discord.Interaction) -> str:
-    """The board's line when a person takes their seat back from the AI stand-in."""
-    return f"👋 {messages.shown(clean_name(interaction.user.display_name))} is back and plays their own seat again."
+def back_note(record: GameRecord, user_id: int) -> str:
+    """The board's line when a person takes their seat back from the AI stand-in (named as the table knows them)."""
+    seat = record.seat_of(user_id)
+    name = record.seats[seat].name if seat is not None else "A player"
+    return f"👋 {messages.shown(name)} is back and plays their own seat again."
 
 
 class FishCog(commands.Cog):

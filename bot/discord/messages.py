@@ -132,8 +132,9 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
             parts.append(f"**{seat_line(record, d.seat)}** — {ask}")
         if waiting:  # the deadlines of the people waited on; a reminder already sent is not promised again
             times = deadlines(record, settings, list(waiting))
-            due = times.remind_at < times.standin_at and any(s not in record.reminded for s in waiting)
-            remind = f"Reminder <t:{int(times.remind_at)}:R> · " if due else ""
+            unreminded = [s for s in waiting if s not in record.reminded]
+            remind_at = deadlines(record, settings, unreminded).remind_at if unreminded else times.standin_at
+            remind = f"Reminder <t:{int(remind_at)}:R> · " if remind_at < times.standin_at else ""
             parts.append(f"{remind}AI stand-in <t:{int(times.standin_at)}:R>")  # no reminder after the stand-in
     e.description = "\n".join(parts)
     e.add_field(name="Seats", value="\n".join(seat_line(record, i) for i in range(len(record.seats))), inline=False)

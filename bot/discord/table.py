@@ -188,14 +188,16 @@ class Table:
             await self.host.join(game, user.id, user.display_name)
             text = "You joined the game."
         elif action == "leave":
+            before = await self.host.get(game)
+            seat = before.seat_of(user.id)
             try:
                 played = await self._shown_if_failed(game, self.host.leave(game, user.id, lobby_only))
             finally:  # the seat is handed over even when its AI's first reply fails
                 await self._close_leavers_dm(game, user.id)
             text = {"active": "You left; an AI plays your seat.", "cancelled": "You left, and with nobody else "
                     "seated the lobby closed."}.get(played.record.status, "You left the game.")
-            if played.record.status == "active":  # the table is told, before the AI's first moves
-                name = messages.shown(clean_name(user.display_name))
+            if played.record.status == "active" and seat is not None:  # the table is told, before the AI's moves
+                name = messages.shown(before.seats[seat].name)  # as the table knows them ("Ann (2)"), not as now named
                 await self.publish(played, note=f"🚪 {name} left the game; an AI plays their seat from now on.")
                 return text
         elif action in ids.AI_ACTIONS:
@@ -307,8 +309,20 @@ class Table:
         png = await pictures.board_png(self.host, self.drawer, record)
         embed = messages.board_embed(engine, record, self.host.pending(record),
                                      timers.waiting_seats(self.host, record), [], settings, image=png is not None)
+        await self._add_final_scores(embed, record)
         files = [pictures.as_file(png, messages.BOARD_FILE)] if png else []
         await interaction.edit_original_response(embed=embed, attachments=files)
+
+    async def _add_final_scores(self, embed: discord.Embed, record: GameRecord) -> bool:
+        """Give a finished game's board its final scores, as text too; False for a game not finished."""
+        result = self.host.result(record)
+        if record.status != "finished" or result is None:
+            return False
+        embed.add_field(name="Final scores", value=messages.result_lines(
+            record, result.scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id)),
+            inline=False)
+        limits.embed(embed)
+        return True
 
     # ---- showing games --------------------------------------------------------------------------
     async def publish(self, update: Played | int, started: bool = False, note: str = "",
@@ -425,11 +439,7 @@ class Table:
         embed = messages.board_embed(engine, record, pending, waiting, lines, settings, image=png is not None)
         result = self.host.result(record)
         view: discord.ui.View | None = None
-        if record.status == "finished" and result is not None:
-            embed.add_field(name="Final scores", value=messages.result_lines(
-                record, result.scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id)),
-                inline=False)
-            limits.embed(embed)
+        if await self._add_final_scores(embed, record):
             view = components.final_view(record.id)
             users = frozenset(s.user_id for s in record.seats if s.user_id is not None)
         elif record.status == "active":
