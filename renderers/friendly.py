@@ -411,6 +411,9 @@ def board(view: FriendlyView) -> bytes:
     return _encode(img, v.side, tuple(v.specials))
 
 
+HAS_HAND = False  # nothing is hidden: "My hand" would show the board again
+
+
 def hand(view: FriendlyView) -> bytes | None:
     """Nothing is hidden in Friendly Fishing: no private hand."""
     return None

@@ -390,6 +390,9 @@ def board(view: WishesView) -> bytes:
     return _encode(img)
 
 
+HAS_HAND = False  # nothing is hidden: "My hand" would show the board again
+
+
 def hand(view: WishesView) -> bytes | None:
     """No secret hands in this game: boats are public."""
     return None

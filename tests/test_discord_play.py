@@ -88,3 +88,15 @@ async def test_a_started_lobby_says_where_its_game_is_played(fake, run):
     await fake.click(ann, lobby, f"fish:l:{game}:start")
     record = await run.host.get(game)
     assert f"The game has started: play it in <#{record.thread_id}>." in fake.messages[lobby.id].text()
+
+
+async def test_a_game_that_hides_nothing_has_no_my_hand(fake, run):
+    ann = fake.add_user("Ann")
+    for key, hides in (("wishes", False), ("thisbig", True)):
+        await fake.slash(ann, f"start {key}")
+        game = max(r.id for r in await run.host.games(fake.guild_id))
+        await fake.click(ann, await run.board(game), f"fish:l:{game}:ai-easy")
+        await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+        assert (ids.hand(game) in (await run.board(game)).custom_ids) is hides
+        said = fake.ephemeral_replies(await fake.slash(ann, "hand", channel_id=(await run.host.get(game)).place_id))
+        assert ("hides nothing: everything is on its board" in said[0].text()) is not hides

@@ -181,16 +181,17 @@ def final_view(game: int) -> discord.ui.View:
 
 
 def decision_view(game: int, version: int, decisions: list[Decision], names: list[str],
-                  hand_button: bool = True, rows: int = ACTION_ROWS) -> discord.ui.View:
-    """Buttons (one small decision) or paged selects for these decisions, plus "My hand" on the last row, and
-    "What do these do?" beside it when buttons stand for choices that say more than their labels."""
+                  board: bool = True, hand: bool = True, rows: int = ACTION_ROWS) -> discord.ui.View:
+    """Buttons (one small decision) or paged selects for these decisions; under a `board`, the last row has "My hand"
+    (for a game with hands) and "What do these do?" when buttons stand for choices that say more than their
+    labels."""
     view = discord.ui.View(timeout=None)
     for item in decision_items(game, version, decisions, names, rows):
         view.add_item(item)
-    if hand_button:
+    if board and hand:
         view.add_item(HandButton(ids.hand(game), row=rows))
-        if as_buttons(decisions, rows) and messages.guide_lines(decisions[0]):
-            view.add_item(GuideButton(ids.guide(game), row=rows))
+    if board and as_buttons(decisions, rows) and messages.guide_lines(decisions[0]):
+        view.add_item(GuideButton(ids.guide(game), row=rows))
     return view
 
 

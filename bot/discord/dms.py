@@ -73,7 +73,7 @@ class Dms:
         elif note is not None and note.live:
             await self._retire(record, user_id, note, "(see the newer message below)")
         view = (components.decision_view(record.id, record.version, [decision], record.names,
-                                         hand_button=False) if decision else None)
+                                         board=False) if decision else None)
         png = await pictures.hand_png(self.host, self.drawer, record, seat)
         await self._send(record, user_id, private_text(self.host, record, seat, decision, texts), view, png,
                          tuple(texts))
@@ -81,7 +81,7 @@ class Dms:
     async def _edit(self, record: GameRecord, seat: int, user_id: int, note: DmNote, decision: Decision) -> bool:
         """Edit the live DM in place with its news and the current decision (its picture kept current); False when
         that DM is gone."""
-        view = components.decision_view(record.id, record.version, [decision], record.names, hand_button=False)
+        view = components.decision_view(record.id, record.version, [decision], record.names, board=False)
         png = await pictures.hand_png(self.host, self.drawer, record, seat)
         key, drawn = (record.id, user_id), hash(png)
         files = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} \

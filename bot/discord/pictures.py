@@ -22,6 +22,12 @@ def renderer_for(key: str) -> ModuleType | None:
         return None
 
 
+def has_hands(key: str) -> bool:
+    """False for a game whose renderer says it hides nothing (no hand to show: "My hand" would add nothing)."""
+    renderer = renderer_for(key)
+    return renderer is None or getattr(renderer, "HAS_HAND", True)
+
+
 async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | None:
     """The public board, or the final scores when the game is over."""
     renderer = renderer_for(record.key)

@@ -262,11 +262,13 @@ class Table:
             raise HostError("You are not playing in this game.")
         if record.state is None:
             raise HostError("This game has not started yet.")
+        if not pictures.has_hands(record.key):
+            raise HostError(f"{self.host.engine(record).name} hides nothing: everything is on its board.")
         decision = dms.own_decision(self.host, record, seat, private_only=False)
         text = dms.private_text(self.host, record, seat, decision, [])
         png = await pictures.hand_png(self.host, self.drawer, record, seat)
         kwargs: dict[str, Any] = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} if png else {}
-        view = (components.decision_view(record.id, record.version, [decision], record.names, hand_button=False)
+        view = (components.decision_view(record.id, record.version, [decision], record.names, board=False)
                 if decision else None)
         await interaction.edit_original_response(content=text, view=view, **kwargs)
 
@@ -444,7 +446,8 @@ class Table:
             users = frozenset(s.user_id for s in record.seats if s.user_id is not None)
         elif record.status == "active":
             public = [d for d in pending if not d.private and d.seat in waiting]
-            view = components.decision_view(record.id, record.version, public, record.names)
+            view = components.decision_view(record.id, record.version, public, record.names,
+                                            hand=pictures.has_hands(record.key))
         content = " ".join(f"<@{u}>" for u in sorted(users)) or None
         if record.status == "finished" and result is not None:
             won = " and ".join(messages.shown(record.names[w]) for w in result.winners)
