@@ -393,6 +393,11 @@ def board(view: WishesView) -> bytes:
 HAS_HAND = False  # nothing is hidden: "My hand" would show the board again
 
 
+def score_words(score: int) -> str:
+    """A score as the game counts it: in dollars."""
+    return f"${score}"
+
+
 def hand(view: WishesView) -> bytes | None:
     """No secret hands in this game: boats are public."""
     return None
@@ -413,7 +418,7 @@ def final(view: WishesView, result: Result) -> bytes:
     img = Image.new("RGB", (FINAL_W, height), BG)
     banner(img, f"{TITLE} · final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
-    headline = winners_line(view.players, result.winners, f"${max(result.scores)}")
+    headline = winners_line(view.players, result.winners, score_words(max(result.scores)))
     draw.text((PAD, banner_height(FINAL_W) + 12), fit_line(draw, headline, view.players, FINAL_W - 2 * PAD,
                                                           px(FINAL_W, 11), True), font=font(px(FINAL_W, 11), True),
               fill=INK)

@@ -145,10 +145,11 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
 
 
 def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int],
-                 moves: Sequence[tuple[float, float] | None] = ()) -> str:
-    """Final standings, best first, with how the game moved each seat's rating (when it was rated)."""
+                 moves: Sequence[tuple[float, float] | None] = (), score: Callable[[int], str] = str) -> str:
+    """Final standings, best first (each score worded by `score`), with how the game moved each seat's rating
+    (when it was rated)."""
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
-    rows = [f"{ranks[s]}. {seat_line(record, s)} — {scores[s]}{' 🏆' if s in winners else ''}"
+    rows = [f"{ranks[s]}. {seat_line(record, s)} — {score(scores[s])}{' 🏆' if s in winners else ''}"
             f"{rating_move(moves[s]) if s < len(moves) else ''}" for s in order]
     return "\n".join(rows)
 

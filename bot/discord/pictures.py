@@ -4,6 +4,7 @@ game version."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from types import ModuleType
 
 import discord
@@ -12,6 +13,7 @@ from bot.drawing import Drawer
 from bot.host import Host
 from bot.models import GameRecord
 from renderers import registry as renderers
+from renderers.common import points
 
 
 def renderer_for(key: str) -> ModuleType | None:
@@ -26,6 +28,12 @@ def has_hands(key: str) -> bool:
     """False for a game whose renderer says it hides nothing (no hand to show: "My hand" would add nothing)."""
     renderer = renderer_for(key)
     return renderer is None or getattr(renderer, "HAS_HAND", True)
+
+
+def score_words(key: str) -> Callable[[int], str]:
+    """How the game's renderer words a score (`$88` in If Wishes Were Fishes!, else `29 points`)."""
+    renderer = renderer_for(key)
+    return getattr(renderer, "score_words", points) if renderer is not None else str
 
 
 async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | None:

@@ -321,8 +321,8 @@ class Table:
         if record.status != "finished" or result is None:
             return False
         embed.add_field(name="Final scores", value=messages.result_lines(
-            record, result.scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id)),
-            inline=False)
+            record, result.scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id),
+            pictures.score_words(record.key)), inline=False)
         limits.embed(embed)
         return True
 
