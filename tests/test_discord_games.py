@@ -87,7 +87,7 @@ async def test_a_whole_game_is_played_through_discord(fake: FakeDiscord, run, ke
     final = await run.board(game)
     assert " is over: " in final.text() and "Final scores" in final.text()
     best = max(run.host.result(record).scores)  # each game counts in its own unit
-    assert (f"— ${best} 🏆" if key == "wishes" else f"— {best} point{'s' * (best != 1)} 🏆") in final.text()
+    assert (f"— ${best} 🏆" if key == "wishes" else f"— {best} 🏆") in final.text()
     assert final.custom_ids == [f"fish:r:{game}", f"fish:a:{game}"]  # only "Watch the replay" and "Play again"
     if "board.png" in final.files:
         assert final.files["board.png"].startswith(b"\x89PNG")

@@ -99,4 +99,4 @@ async def test_a_game_that_hides_nothing_has_no_my_hand(fake, run):
         await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
         assert (ids.hand(game) in (await run.board(game)).custom_ids) is hides
         said = fake.ephemeral_replies(await fake.slash(ann, "hand", channel_id=(await run.host.get(game)).place_id))
-        assert ("hides nothing: everything is on its board" in said[0].text()) is not hides
+        assert ("hide nothing: everything is on the board" in said[0].text()) is not hides

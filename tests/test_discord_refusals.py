@@ -55,7 +55,7 @@ async def test_a_click_on_an_outdated_message_is_refused_and_changes_nothing(fak
     after = await run.host.get(game)
     old.data = stale
     inter = await fake.click(ann, old, old.custom_ids[1])
-    assert only_reply(fake, inter) == STILL_OPEN  # it is Ann's turn again, on the newer board
+    assert only_reply(fake, inter) == STILL_OPEN.format(", your newest DM or **My hand**")  # Ann's turn, newer board
     assert (await run.host.get(game)).version == after.version
 
 
@@ -72,7 +72,7 @@ async def test_an_old_choice_no_longer_on_a_board_edited_in_place_is_refused(fak
     assert (await run.board(game)).id == board.id and old_choice not in board.custom_ids
     after = await run.host.get(game)
     inter = await fake.click(ann, board, old_choice)  # discord.py hands this click to no item
-    assert only_reply(fake, inter) == STILL_OPEN
+    assert only_reply(fake, inter) == STILL_OPEN.format(", your newest DM or **My hand**")
     assert (await run.host.get(game)).version == after.version
 
 async def test_a_double_click_is_applied_once(fake, run):

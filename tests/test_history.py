@@ -4,8 +4,8 @@ score, rating move, the others at the table and a link to its final board."""
 from __future__ import annotations
 
 from bot import replay
-from bot.discord.messages import HISTORY_PAGE
-from bot.models import GameRecord, Move, Seat
+from bot.discord.messages import HISTORY_PAGE, history_embed
+from bot.models import Finish, GameRecord, Move, PastGame, Seat
 from bot.store import SqliteStore
 from engines.core import Result
 from tests.discord_helpers import finished_toy_game, only_reply
@@ -153,3 +153,13 @@ def test_a_logged_move_that_names_its_mover_is_not_named_twice():
                         created_at=1.0, updated_at=1.0, turn_since=1.0)
     assert replay.said(record, Move(index=3, seat=0, choice_id="pass", label="Cy: No Catch!")) == "Cy: No Catch!"
     assert replay.said(record, Move(index=4, seat=1, choice_id="take", label="Take 3")) == "Bo: Take 3"
+
+
+def test_a_past_game_s_score_reads_in_its_own_unit():
+    def line(key: str, score: int) -> str:
+        past = PastGame(finish=Finish(game_id=5, key=key, place=1, players=2, won=True, ended_at=1.0), score=score,
+                        others=("Bo",), rating_move=None, guild_id=GUILD, place_id=20, channel_id=20, message_id=None)
+        return history_embed("Ann", 1, [past], 1, {key: key}, None, lambda _: True).description
+
+    assert ": 1st of 2, $88 · with Bo" in line("wishes", 88)
+    assert ": 1st of 2, 1 point · with Bo" in line("thisbig", 1)

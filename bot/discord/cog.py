@@ -201,8 +201,10 @@ class FishGroup(ServerOnly):
             await self.table.show_hand(inter, game)
 
         user = interaction.user.id
-        await self._with_game(interaction, act, ("active",), lambda r: r.seat_of(user) is not None,
-                              "You are not playing a running game in this channel.")
+        await self._with_game(interaction, act, ("active",),
+                              lambda r: r.seat_of(user) is not None and pictures.has_hands(r.key),
+                              "You hold no hidden hand in a running game in this channel (If Wishes Were Fishes! and "
+                              "Friendly Fishing hide nothing: everything is on the board).")
 
     @app_commands.command(name="status")
     @guarded

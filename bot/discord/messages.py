@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot import ratings
-from bot.discord import limits
+from bot.discord import limits, pictures
 from bot.game_options import sizes_text, table_sizes
 from bot.models import (
     LOBBY_ROLE_QUIET,
@@ -298,7 +298,7 @@ def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -
     keys = [k for k in names if k in record.games] + [k for k in record.games if k not in names]  # usual order
     for key in keys:
         rated = rating_text(record.ratings.get(key))
-        lines.append(f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {record.games[key].best}"
+        lines.append(f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {pictures.score_words(key)(record.games[key].best)}"
                      f"{', ' + rated if rated else ''}")
     last = record.latest
     lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, {place_name(last.place)} of "
@@ -353,7 +353,8 @@ def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, n
         link = message_link(past.guild_id, past.place_id, past.message_id) if seen else ""
         others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN)) if seen else ""
         lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "
-                     f"{place_name(done.place)} of {done.players}, {counted(past.score, 'point')}"
+                     f"{place_name(done.place)} of {done.players}, "
+                     f"{pictures.score_words(done.key, lambda n: counted(n, 'point'))(past.score)}"
                      f"{rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
                      f"<t:{int(done.ended_at)}:R>{f' · [board]({link})' if link else ''}")
     e.description = "\n".join(lines)

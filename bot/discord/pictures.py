@@ -13,7 +13,6 @@ from bot.drawing import Drawer
 from bot.host import Host
 from bot.models import GameRecord
 from renderers import registry as renderers
-from renderers.common import points
 
 
 def renderer_for(key: str) -> ModuleType | None:
@@ -30,10 +29,11 @@ def has_hands(key: str) -> bool:
     return renderer is None or getattr(renderer, "HAS_HAND", True)
 
 
-def score_words(key: str) -> Callable[[int], str]:
-    """How the game's renderer words a score (`$88` in If Wishes Were Fishes!, else `29 points`)."""
+def score_words(key: str, plain: Callable[[int], str] = str) -> Callable[[int], str]:
+    """How the game words a score: its renderer's unit (`$88` in If Wishes Were Fishes!), else `plain` (a bare
+    number where a score may be a fish count or a Kingfish win's 1, `counted` points in a person's history)."""
     renderer = renderer_for(key)
-    return getattr(renderer, "score_words", points) if renderer is not None else str
+    return getattr(renderer, "score_words", plain) if renderer is not None else plain
 
 
 async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | None:

@@ -35,8 +35,7 @@ from engines.core import Event, GameError
 
 log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
-STILL_OPEN = ("That button is out of date, so nothing was done. Your choice is still open: use the newest board, "
-              "your newest DM or **My hand**.")
+STILL_OPEN = "That button is out of date, so nothing was done. Your choice is still open: use the newest board{}."
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
 THREAD_ARCHIVED = 50083  # Discord's code for a write to an archived thread
 UNKNOWN_CHANNEL = 10003
@@ -129,7 +128,8 @@ class Table:
                 except HostError as refused:
                     if refused.message == OUTDATED and dms.own_decision(
                             self.host, await self.host.get(ref.game), seat, private_only=False):
-                        raise HostError(STILL_OPEN) from None
+                        elsewhere = ", your newest DM or **My hand**" if pictures.has_hands(record.key) else ""
+                        raise HostError(STILL_OPEN.format(elsewhere)) from None
                     raise
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 await self.fail(interaction, exc)
