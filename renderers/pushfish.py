@@ -488,7 +488,9 @@ def final(view: PushFishView, result: Result) -> bytes:
     banner(img, "Push Fish · final scores", view.players, [], True)
     draw = ImageDraw.Draw(img)
     y = head + 6
-    headline = winners_line(view.players, result.winners, points(max(result.scores)))
+    best = max(result.scores)  # the first game counts fish, not points
+    headline = winners_line(view.players, result.winners,
+                            f"{best} fish" if view.first_game else points(best))
     for line in wrap_text(draw, f"{headline}. {view.ended or result.summary}",
                           WIDTH - 2 * PAD, TEXT, True)[:2]:
         draw.text((PAD, y + LINE / 2), line, font=font(TEXT, True), fill=INK, anchor="lm")

@@ -180,3 +180,18 @@ def test_a_bait_that_missed_keeps_its_badge_letter_clear_and_shows_a_red_cross_b
     assert missed.getpixel(centre) == hit.getpixel(centre)  # the badge as it is
     cross = (round(cx + drawing.MARK_R * 0.8 + drawing.MISS * 0.7), round(cy + drawing.MARK_R * 0.8))
     assert missed.convert("RGB").getpixel(cross) == drawing.FIGHT != hit.convert("RGB").getpixel(cross)
+
+
+def test_a_first_games_final_headline_counts_fish(monkeypatch):
+    _, end = states_of(2, 3, {"first_game": True}, 2)  # a whole first game, to its end
+    said: list[str] = []
+    wrap = drawing.wrap_text
+
+    def noted(draw, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return wrap(draw, text, *args, **kwargs)
+
+    monkeypatch.setattr(drawing, "wrap_text", noted)
+    result = ENGINE.result(end)
+    drawing.final(ENGINE.view(end, None), result)
+    assert any(t.startswith("★ ") and f"with {max(result.scores)} fish." in t for t in said)
