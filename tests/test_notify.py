@@ -117,3 +117,18 @@ async def test_dms_closed_after_asking_turn_notices_off(fake, run):
     board = await run.board(game)
     await fake.click(ann, board, board.custom_ids[0])  # Bob's turn: the channel's mention still reaches him
     assert f"<@{bob}>" in (await run.board(game)).content
+
+
+async def test_whoever_is_asked_a_secret_choice_at_the_start_gets_that_dm_and_no_started_notice(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    for user in (ann, bob):
+        await fake.slash(user, "notify", dm=True)
+    await fake.slash(ann, "start thisbig")
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    record = await run.host.get(game)
+    [cast] = [d for d in run.host.pending(record) if d.private]  # This Big!'s casts are secret
+    caster, other = record.seats[cast.seat].user_id, record.seats[1 - cast.seat].user_id
+    assert not any(text.startswith("▶️") for text in notices(fake, caster))  # the cast's own DM says it all
+    assert any(text.startswith("▶️") for text in notices(fake, other))

@@ -414,8 +414,9 @@ class Table:
             return
         if newly:
             await notices.new_turns(self.bot, self.host, shown, newly)
-        if news.started:
-            await notices.started(self.bot, self.host, shown, skip=newly)
+        if news.started:  # not to those just told by the board, nor by a DM asking their secret choice
+            asked = {shown.seats[d.seat].user_id for d in self.host.pending(shown) if d.private}
+            await notices.started(self.bot, self.host, shown, skip={*newly, *(u for u in asked if u is not None)})
 
     async def _show_lobby(self, record: GameRecord, note: str = "") -> None:
         """Edit the lobby message (its seats, or that it started, was cancelled or expired)."""
