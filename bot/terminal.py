@@ -95,6 +95,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             played = await begin_or_cancel(host, record.id, seed, autoplay=True)
             tell(played, say)
             record = played.record
+        hot_seat = sum(not seat.automated for seat in record.seats) > 1  # a resumed game's own seats count
         facing: int | None = None  # the hot seat's player now at the terminal
         bye = f"Bye. The game is saved in {db}: `{resume_command(key, db, out)}` goes on with it."
         while record.status == "active":
@@ -102,7 +103,6 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             if not human:
                 break
             decision = human[0]
-            hot_seat = sum(not seat.automated for seat in record.seats) > 1  # a resumed game's own seats count
             if hot_seat and decision.seat != facing:  # what follows shows this seat's secrets
                 facing = decision.seat
                 if not hand_over(record.seats[facing].name, read, say, stream):

@@ -119,10 +119,13 @@ def _shortened(text: str, names: Sequence[str]) -> list[str]:
     for step in ("(", 16, 10):
         for name in sorted(shown, key=len, reverse=True):
             now = shown[name]
-            short = now.split(" (")[0] if step == "(" else (
-                now[:step - 1].rstrip() + "…" if isinstance(step, int) and len(now) > step else now)
-            taken = {*names, *shown.values()} - {name, now}
-            if short != now and short not in taken:
+            if step == "(":
+                short = now.split(" (")[0]
+            elif len(now) > step:
+                short = now[:step - 1].rstrip() + "…"
+            else:
+                continue
+            if short != now and short not in {*names, *shown.values()} - {name, now}:
                 text, shown[name] = text.replace(now, short), short
         versions.append(text)
     return versions

@@ -264,8 +264,8 @@ def board(view: ThisBigView) -> bytes:
     rows = _rows(view)
     img = layer(rows).copy()
     y = banner(img, "This Big!", view.players, view.to_act, view.finished)
-    say(img, (PAD, y + STATUS_H // 2), fit_line(MEASURE, _status_line(view), view.players, WIDTH - 2 * PAD, MID, True), MID,
-        True, INK, "lm")
+    status = fit_line(MEASURE, _status_line(view), view.players, WIDTH - 2 * PAD, MID, True)
+    say(img, (PAD, y + STATUS_H // 2), status, MID, True, INK, "lm")
     y += STATUS_H
     _pond(img, view, y)
     y += POND_H

@@ -353,7 +353,7 @@ def _boats(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, s: int, t
 
 def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: int) -> None:
     """One row per player: dollars, worms, wooden fish left and boats; the seat to act framed."""
-    widest = max(draw.textlength(f"${d}", font=font(BIG, True)) for d in v.dollars)
+    widest = max(draw.textlength(score_words(d), font=font(BIG, True)) for d in v.dollars)
     worms = max(PAD + 296, PAD + 228 + widest + 16)  # one column after the dollars ($100 and more in 2-player games)
     for s in range(len(v.players)):
         y = top + s * ROW_H
@@ -363,7 +363,7 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, v: WishesView, top: in
             draw.rounded_rectangle((PAD - 2, y - 2, WIDTH - PAD + 2, y + ROW_H - 6), radius=13, outline=HIGHLIGHT,
                                    width=5)
             _say(img, (PAD + 46, y + 34), "to play", fill=shade(HIGHLIGHT, 0.6))
-        dollars = f"${v.dollars[s]}"
+        dollars = score_words(v.dollars[s])
         right = _say(img, (PAD + 228, mid), dollars, BIG, anchor="lm")
         if f"dollars-{s}" in v.recent:
             _news(draw, (PAD + 222, mid - 18, right + 6, mid + 18), 8)

@@ -312,7 +312,8 @@ class FishGroup(ServerOnly):
     @guarded
     async def games(self, interaction: discord.Interaction) -> None:
         """This server's open games: yours first, and whom each waits on."""
-        found = [r for r in await self.host.games(interaction.guild_id) if can_view(interaction, r.thread_id, r.channel_id)]
+        found = [r for r in await self.host.games(interaction.guild_id)
+                 if can_view(interaction, r.thread_id, r.channel_id)]
         if not found:
             await self.table.tell(interaction, "No open games on this server. Open one with `/fish start <game>`.")
             return

@@ -298,7 +298,8 @@ def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -
     keys = [k for k in names if k in record.games] + [k for k in record.games if k not in names]  # usual order
     for key in keys:
         rated = rating_text(record.ratings.get(key))
-        lines.append(f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {pictures.score_words(key)(record.games[key].best)}"
+        best = pictures.score_words(key)(record.games[key].best)
+        lines.append(f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {best}"
                      f"{', ' + rated if rated else ''}")
     last = record.latest
     lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, {place_name(last.place)} of "

@@ -35,5 +35,8 @@ def can_view(interaction: discord.Interaction, thread_id: int | None, channel_id
     guild, member = interaction.guild, interaction.user
     if guild is None or not isinstance(member, discord.Member):
         return True
-    place = next((p for i in (thread_id, channel_id) if i is not None and (p := guild.get_channel_or_thread(i))), None)
-    return place is None or place.permissions_for(member).view_channel
+    for place_id in (thread_id, channel_id):
+        place = guild.get_channel_or_thread(place_id) if place_id is not None else None
+        if place is not None:
+            return place.permissions_for(member).view_channel
+    return True

@@ -174,7 +174,7 @@ class Table:
                                         version=parsed.version)
             except Exception as exc:  # noqa: BLE001 - every failure gets a private answer
                 if isinstance(exc, HostError) and exc.message == LOBBY_MOVED and parsed is not None:
-                    await self.publish(parsed.game)  # the lobby "as it is now" is shown again, should an edit have failed
+                    await self.publish(parsed.game)  # the lobby "as it is now" shown again (an edit may have failed)
                 await self.fail(interaction, exc)
 
     async def lobby_action(self, interaction: discord.Interaction, game: int, action: str,
@@ -284,11 +284,12 @@ class Table:
         record = await self.host.get(game)
         seat = record.seat_of(interaction.user.id)
         pending = self.host.pending(record)
-        decisions = [d for d in pending if d.seat == seat] or [d for d in pending if not d.private]
-        lines = [line for d in decisions if (guide := messages.guide_lines(d))
-                 for line in (f"**{messages.seat_line(record, d.seat)}** — {messages.prompt(record, d)}", *guide)]
-        await interaction.edit_original_response(
-            content=limits.content("\n".join(lines)) or "Nothing to explain: these choices say it all on their buttons.")
+        lines: list[str] = []
+        for d in [d for d in pending if d.seat == seat] or [d for d in pending if not d.private]:
+            if guide := messages.guide_lines(d):
+                lines += [f"**{messages.seat_line(record, d.seat)}** — {messages.prompt(record, d)}", *guide]
+        text = limits.content("\n".join(lines)) or "Nothing to explain: these choices say it all on their buttons."
+        await interaction.edit_original_response(content=text)
 
     async def on_replay_button(self, interaction: discord.Interaction, game: int | None) -> None:
         """The "Watch the replay" button (it defers once the replay can be drawn)."""
