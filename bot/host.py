@@ -198,11 +198,14 @@ class Host(Seating):
                 raise HostError("That seat has moved since; nothing was done.")
             if record.seats[seat].user_id is None:
                 raise HostError("That seat is already an AI player.")
+            if on and not record.others_present(seat):
+                raise HostError(f"Nobody else plays game #{record.id} in person, so it simply waits for you.")
             record.with_standin(seat, await self._standin_level(record) if on else None)
             return await self._advance(record, [], [], autoplay=on)
 
-    async def reclaim(self, game_id: int, user_id: int) -> GameRecord:
-        """A person takes their seat back from the AI stand-in."""
+    async def reclaim(self, game_id: int, user_id: int) -> Played:
+        """A person takes their seat back from the AI stand-in (other people's stand-ins, paused while nobody
+        played in person, then play what they owe)."""
         async with self._lock(game_id):
             record = await self._active(game_id, None)
             seat = record.seat_of(user_id)
@@ -211,7 +214,7 @@ class Host(Seating):
             if not record.seats[seat].standin:
                 raise HostError("Your seat is not being played by a stand-in.")
             record.with_standin(seat, None)
-            return (await self._commit(record, record.state)).record
+            return await self._advance(record, [], [])
 
     # ---- places, reminders, settings ------------------------------------------------------------
     async def set_place(self, game_id: int, channel_id: int | None = None, thread_id: int | None = None,
@@ -366,7 +369,7 @@ class Host(Seating):
         for _attempt in range(STALE_RETRIES + 1):
             standin = await self._standin_level(record)
             levels = {s: seat.ai or seat.standin_level or standin for s, seat in enumerate(record.seats)
-                      if seat.automated}
+                      if record.plays_itself(s)}
             state = record.state
             if record.status != "active" or state is None or next_ai_decision(engine, state, levels) is None:
                 break

@@ -133,6 +133,16 @@ class GameRecord(BaseModel):
                 return i
         return None
 
+    def others_present(self, seat: int) -> bool:
+        """True when someone else plays this game in person: only then does a stand-in for `seat` unblock anyone."""
+        return any(s.user_id is not None and not s.automated for i, s in enumerate(self.seats) if i != seat)
+
+    def plays_itself(self, seat: int) -> bool:
+        """True when an AI decides for this seat now: an AI player, or a stand-in while someone else plays in
+        person (with nobody else at the table, the game waits for its people rather than playing itself out)."""
+        s = self.seats[seat]
+        return s.ai is not None or (s.standin and self.others_present(seat))
+
     def unseat(self, seat: int) -> None:
         """Take a seat out of a lobby: the host's role passes to the first person left, and a lobby with nobody
         left closes."""

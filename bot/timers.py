@@ -58,7 +58,7 @@ def due_for(record: GameRecord, waiting: list[int], settings: GuildSettings,
         return remind, standin
     for seat in waiting:
         times = deadlines(record, settings, [seat])
-        if now >= times.standin_at:
+        if now >= times.standin_at and record.others_present(seat):  # a stand-in only to unblock someone
             standin.append(seat)
         elif now >= times.remind_at and seat not in record.reminded:
             remind.append(seat)
@@ -68,7 +68,7 @@ def due_for(record: GameRecord, waiting: list[int], settings: GuildSettings,
 def stalled(host: Host, record: GameRecord, now: float) -> bool:
     """True when an AI seat (or stand-in) has owed a move for a while and this process is not thinking it out."""
     return record.status == "active" and not host.busy(record.id) and any(
-        record.seats[s].automated and now - since >= STALLED_AFTER for s, since in record.waiting.items())
+        record.plays_itself(s) and now - since >= STALLED_AFTER for s, since in record.waiting.items())
 
 
 async def collect(host: Host, now: float) -> Due:

@@ -211,12 +211,12 @@ async def test_a_reminder_and_a_stand_in_reach_the_channel_when_the_game_s_threa
     clock.advance(12 * HOUR)
     await run.bot.table.run_timers()
     said = [m.content for m in fake.in_channel(record.channel_id)]
-    assert any(c.startswith(f"⏰ <@{ann}>, it's your turn in game #{game} (Toy) (") for c in said)
+    assert any(c.startswith(f"⏰ <@{ann}>, it's your turn in game #{game} (Toy): [the board](<") for c in said)
     assert (await run.host.get(game)).thread_id is None  # the game plays on in its channel, its board there too
     board = await run.board(game)
     assert board.channel_id == record.channel_id and f"<@{ann}>" in board.content and board.custom_ids
     [reminder] = [m for m in fake.in_channel(record.channel_id) if m.content.startswith("⏰")]
-    assert f"/{record.channel_id}/{board.id})" in reminder.content  # it links the board where it now is
+    assert f"/{record.channel_id}/{board.id}>)" in reminder.content  # it links the board where it now is
     clock.advance(36 * HOUR)
     await run.bot.table.run_timers()
     assert any(m.content.startswith(f"🤖 <@{ann}> was idle for 48 h, so an AI now plays their seat in game #{game} "
@@ -293,3 +293,40 @@ async def test_leaving_is_told_by_the_name_the_table_knows(fake, run):
     assert (await run.host.get(game)).names == ["Ann", "Ann (2)"]
     await fake.slash(other_ann, "leave", channel_id=(await run.host.get(game)).place_id)
     assert "🚪 Ann (2) left the game" in (await run.board(game)).text()
+
+
+async def solo_game(fake, run, ann: int) -> int:
+    """A started toy game of Ann against an AI player (Ann to act first or next)."""
+    await fake.slash(ann, "start toy")
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:ai")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    return game
+
+
+async def test_away_against_ai_players_only_lends_no_seat_the_game_waits(fake, run):
+    """README: a stand-in plays only while someone else plays in person; an AI table just waits for its person."""
+    ann = fake.add_user("Ann")
+    game = await solo_game(fake, run, ann)
+    before = await run.host.get(game)
+    assert only_reply(fake, await fake.slash(ann, "away")) == \
+        f"Nobody else plays game #{game} in person, so it waits for you."
+    after = await run.host.get(game)
+    assert (after.version, after.status, any(s.standin for s in after.seats)) == (before.version, "active", False)
+
+
+async def test_an_idle_player_against_ai_players_only_is_reminded_but_never_stood_in_for(fake, run, clock):
+    ann = fake.add_user("Ann")
+    game = await solo_game(fake, run, ann)
+    record = await run.host.get(game)
+    text = (await run.board(game)).text()
+    assert "Reminder <t:" in text and "AI stand-in" not in text
+    clock.advance(12 * HOUR)
+    await run.bot.table.run_timers()
+    [reminder] = [m for m in fake.in_channel(record.place_id) if m.content.startswith("⏰")]
+    assert "stands in" not in reminder.content and reminder.content.endswith(").")
+    clock.advance(100 * HOUR)
+    await run.bot.table.run_timers()
+    after = await run.host.get(game)
+    assert (after.version, after.status, any(s.standin for s in after.seats)) == (record.version, "active", False)
+    assert not [m for m in fake.in_channel(record.place_id) if m.content.startswith("🤖")]

@@ -142,6 +142,6 @@ async def test_lobby_leave_and_cancel_pressed_after_the_start_change_nothing_and
     record = await run.host.get(game)
     assert (record.status, record.version, record.names) == ("active", started.version, ["Ann", "Bob"])
     place = record.place_id  # the commands still act on the running game
-    assert only_reply(fake, await fake.slash(bob, "leave", channel_id=place)) == "You left; an AI plays your seat."
+    assert only_reply(fake, await fake.slash(bob, "leave", channel_id=place)) .startswith("You left for good; an AI plays your seat to the end.")
     assert only_reply(fake, await fake.slash(ann, "cancel", channel_id=place)) == "The game was cancelled."
     assert (await run.host.get(game)).status == "cancelled"

@@ -178,10 +178,45 @@ async def test_standin_plays_idle_seat_until_owner_reclaims(db_path, clock, toy_
     other = record.seats[1 - idle].user_id
     record = (await host.submit(record.id, other, "take-1", record.version)).record
     assert host.pending(record)[0].seat == 1 - idle, "the stand-in should have answered for the idle seat"
-    await host.reclaim(record.id, record.seats[idle].user_id)
-    record = await host.get(record.id)
+    record = (await host.reclaim(record.id, record.seats[idle].user_id)).record
     record = (await host.submit(record.id, other, "take-1", record.version)).record
     assert host.pending(record)[0].seat == idle
+    await host.close()
+
+
+async def test_no_stand_in_where_nobody_else_plays_in_person_the_game_waits(db_path, clock, toy_game):
+    """A stand-in exists to unblock other people: with AI players only beside them, the game waits for its person
+    rather than playing itself out while they are away."""
+    host, record = await started(db_path, clock, toy_game, ai=1)
+    await host.leave(record.id, BOB)  # Bob is gone for good: Alice plays on against two AIs
+    record = await host.get(record.id)
+    alice = record.seat_of(ALICE)
+    with pytest.raises(HostError, match=f"Nobody else plays game #{record.id} in person, so it simply waits"):
+        await host.set_standin(record.id, alice, True)
+    after = await host.get(record.id)
+    assert (after.version, after.seats[alice].standin, after.status) == (record.version, False, "active")
+    await host.close()
+
+
+async def test_a_stand_in_pauses_while_nobody_plays_in_person_and_goes_on_once_someone_is_back(
+        db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {"stones": 30}, ALICE, "Alice", guild_id=10)
+    await host.join(game.id, BOB, "Bob")
+    await host.join(game.id, CAROL, "Carol")
+    record = (await host.begin(game.id, ALICE, seed=5)).record
+    assert host.pending(record)[0].seat == 0
+    record = (await host.submit(game.id, ALICE, "take-1", record.version)).record  # Bob (seat 1) to act
+    record = (await host.set_standin(game.id, 0, True)).record  # Alice away: Bob and Carol play in person
+    record = (await host.set_standin(game.id, 2, True)).record  # Carol away too: Bob still plays in person
+    assert host.pending(record)[0].seat == 1
+    played = await host.leave(game.id, BOB)  # Bob goes for good: his AI plays, then Carol's stand-in would...
+    record = played.record
+    assert [m.seat for m in played.moves] == [1], "a stand-in played on with nobody at the table in person"
+    assert host.pending(record)[0].seat == 2 and record.status == "active"
+    played = await host.reclaim(game.id, ALICE)  # Alice is back: Carol's stand-in plays what it owes
+    assert [m.seat for m in played.moves] == [2] and played.moves[0].by_ai
+    assert host.pending(played.record)[0].seat == 0
     await host.close()
 
 

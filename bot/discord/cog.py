@@ -228,8 +228,8 @@ class FishGroup(ServerOnly):
 
         async def act(inter: discord.Interaction, game: int) -> None:
             await ack(inter)
-            record = await self.host.reclaim(game, inter.user.id)
-            await self.table.publish(game, note=back_note(record, inter.user.id))
+            played = await self.host.reclaim(game, inter.user.id)
+            await self.table.publish(played, note=back_note(played.record, inter.user.id))
             await self.table.tell(inter, "Welcome back: your seat is yours again.")
 
         def stood_in(record: GameRecord) -> bool:
@@ -254,10 +254,11 @@ class FishGroup(ServerOnly):
             except HostError:  # it ended meanwhile
                 continue
             back.append(record)
-            await self.table.publish(record.id, note=back_note(reclaimed, user))
+            await self.table.publish(reclaimed, note=back_note(reclaimed.record, user))
         if not back:
             raise HostError("No AI is standing in for you on this server.")
-        await self.table.tell(interaction, f"Welcome back: your seats are yours again in {messages.game_numbers(back)}.")
+        yours = "your seat is yours" if len(back) == 1 else "your seats are yours"
+        await self.table.tell(interaction, f"Welcome back: {yours} again in {messages.game_numbers(back)}.")
 
     @app_commands.command(name="away")
     @guarded
@@ -265,20 +266,26 @@ class FishGroup(ServerOnly):
         """Away for a while? An AI stand-in plays your seats in every running game here until /fish back."""
         await ack(interaction)
         user = interaction.user.id
-        taken = []
+        taken, waits = [], []
         for record in sorted(await self.host.games(interaction.guild_id, None, ("active",)), key=lambda r: r.id):
             seat = record.seat_of(user)
             if seat is None or record.seats[seat].automated:
                 continue
+            if not record.others_present(seat):  # nobody is held up: the game just waits for its person
+                waits.append(record)
+                continue
             note = f"🤖 {messages.shown(record.seats[seat].name)} is away: an AI plays for them until `/fish back`."
             if await self.table.stand_in(record, seat, note, ping=False):  # on the board: toggling spams nobody
                 taken.append(record)
+        nobody = (f"Nobody else plays {messages.game_numbers(waits)} in person, so "
+                  f"{'it waits' if len(waits) == 1 else 'they wait'} for you.") if waits else ""
         if not taken:
-            raise HostError("You have no running game on this server that an AI does not already play for you.")
+            raise HostError(nobody or "You have no running game on this server that an AI does not already play "
+                                      "for you.")
         level = (await self.host.get_settings(interaction.guild_id)).standin_level
         await self.table.tell(interaction, f"An AI ({level}) now plays for you in {messages.game_numbers(taken)}. "
                                            f"Use `/fish back` in a game to take that seat back, or anywhere else "
-                                           f"on this server to take them all back.")
+                                           f"on this server to take them all back. {nobody}".rstrip())
 
     @app_commands.command(name="log")
     @guarded

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -130,18 +131,26 @@ def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decisi
         for d in pending:  # a private prompt can tell what is held, so the board only says where to answer it
             ask = PRIVATE_PROMPT if d.private else prompt(record, d)
             parts.append(f"**{seat_line(record, d.seat)}** — {ask}")
-        if waiting:  # the deadlines of the people waited on; a reminder already sent is not promised again
-            times = deadlines(record, settings, list(waiting))
-            unreminded = [s for s in waiting if s not in record.reminded]
-            remind_at = deadlines(record, settings, unreminded).remind_at if unreminded else times.standin_at
-            remind = f"Reminder <t:{int(remind_at)}:R> · " if remind_at < times.standin_at else ""
-            parts.append(f"{remind}AI stand-in <t:{int(times.standin_at)}:R>")  # no reminder after the stand-in
+        if line := deadline_line(record, settings, list(waiting)):
+            parts.append(line)
     e.description = "\n".join(parts)
     e.add_field(name="Seats", value="\n".join(seat_line(record, i) for i in range(len(record.seats))), inline=False)
     if image:
         e.set_image(url=f"attachment://{BOARD_FILE}")
     e.set_footer(text=f"game #{record.id} · move {record.state.step if record.state else 0}")
     return limits.embed(e)
+
+
+def deadline_line(record: GameRecord, settings: GuildSettings, waiting: list[int]) -> str:
+    """When the people waited on are reminded and an AI stands in for them: no reminder already sent, none after the
+    stand-in, and no stand-in where nobody else plays in person (that game just waits)."""
+    unreminded = [s for s in waiting if s not in record.reminded]
+    covered = [s for s in waiting if record.others_present(s)]
+    standin_at = deadlines(record, settings, covered).standin_at if covered else math.inf
+    remind_at = deadlines(record, settings, unreminded).remind_at if unreminded else math.inf
+    parts = [f"Reminder <t:{int(remind_at)}:R>"] if remind_at < standin_at else []
+    parts += [f"AI stand-in <t:{int(standin_at)}:R>"] if covered else []
+    return " · ".join(parts)
 
 
 def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int],
@@ -375,9 +384,11 @@ def help_embed(commands: Sequence[tuple[str, str]]) -> discord.Embed:
     return limits.embed(e)
 
 
-def reminder(record: GameRecord, seats: list[int], standin_at: int, game: str) -> str:
-    """The channel's reminder to these seats, naming the game, with a link to the board."""
+def reminder(record: GameRecord, seats: list[int], standin_at: int | None, game: str) -> str:
+    """The channel's reminder to these seats, naming the game, with a link to the board (and when an AI stands in,
+    if one will)."""
     who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
     link = board_link(record)
-    link = f" ({link})" if link else ""
-    return f"⏰ {who}, it's your turn in game #{record.id} ({game}){link}. An AI stands in <t:{standin_at}:R>."
+    where = f": [the board](<{link}>)" if link else ""
+    after = f" An AI stands in <t:{standin_at}:R>." if standin_at is not None else ""
+    return f"⏰ {who}, it's your turn in game #{record.id} ({game}){where}.{after}"

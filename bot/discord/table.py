@@ -194,8 +194,10 @@ class Table:
                 played = await self._shown_if_failed(game, self.host.leave(game, user.id, lobby_only))
             finally:  # the seat is handed over even when its AI's first reply fails
                 await self._close_leavers_dm(game, user.id)
-            text = {"active": "You left; an AI plays your seat.", "cancelled": "You left, and with nobody else "
-                    "seated the lobby closed."}.get(played.record.status, "You left the game.")
+            text = {"active": "You left for good; an AI plays your seat to the end. (For a break, `/fish away` "
+                              "and `/fish back` lend your seat to an AI and take it back.)",
+                    "cancelled": "You left, and with nobody else seated the lobby closed."
+                    }.get(played.record.status, "You left the game.")
             if played.record.status == "active" and seat is not None:  # the table is told, before the AI's moves
                 name = messages.shown(before.seats[seat].name)  # as the table knows them ("Ann (2)"), not as now named
                 await self.publish(played, note=f"🚪 {name} left the game; an AI plays their seat from now on.")
@@ -547,9 +549,10 @@ class Table:
         if fresh.status != "active" or not seats:
             return
         settings, name = await self.host.get_settings(record.guild_id), self.host.engine(record).name
-        groups: dict[int, list[int]] = {}  # one message per stand-in time, so each is told their own
+        groups: dict[int | None, list[int]] = {}  # one message per stand-in time (None: none), each told their own
         for s in seats:
-            groups.setdefault(int(timers.deadlines(record, settings, [s]).standin_at), []).append(s)
+            at = int(timers.deadlines(record, settings, [s]).standin_at) if record.others_present(s) else None
+            groups.setdefault(at, []).append(s)
         posted: list[tuple[discord.Message, list[int], int]] = []
         for standin_at, group in groups.items():
             with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
@@ -565,8 +568,9 @@ class Table:
                     await message.edit(content=messages.reminder(fresh, group, standin_at, name))
         for standin_at, group in groups.items():
             await notices.send(self.bot, self.host, [u for s in group if (u := record.seats[s].user_id) is not None],
-                               f"⏰ Reminder: {notices.game_text(self.bot, self.host, fresh)} waits on you; an AI "
-                               f"stands in <t:{standin_at}:R>{notices.board(fresh)}")
+                               f"⏰ Reminder: {notices.game_text(self.bot, self.host, fresh)} waits on you"
+                               + (f"; an AI stands in <t:{standin_at}:R>" if standin_at is not None else "")
+                               + notices.board(fresh))
 
     async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
         hours = (await self.host.get_settings(record.guild_id)).standin_hours
