@@ -223,6 +223,32 @@ async def test_a_dm_edited_in_place_shows_the_picture_of_the_table_as_it_now_is(
     assert fake.messages[dm.id].files["hand.png"] == render_stub.hand(run.host.view(record, 1)) != drawn
 
 
+async def test_a_dm_whose_choice_is_made_shows_the_hand_with_that_choice_not_the_question(fake, run):
+    ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
+    game = await secret_game(fake, run, ann, bob, cid)
+    dm = live_dm(fake, bob)
+    asked = dm.files["hand.png"]
+    await fake.click(bob, dm, dm.custom_ids[0])  # Bob picks: his DM is edited in place, its buttons gone
+    record = await run.host.get(game)
+    edited = fake.messages[dm.id]
+    assert not edited.custom_ids and "Nothing to decide here for now" in edited.content
+    assert edited.files["hand.png"] == render_stub.hand(run.host.view(record, 1)) != asked
+
+
+async def test_at_the_end_a_players_last_dm_without_a_choice_says_the_game_is_over(fake, run):
+    ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
+    game = await secret_game(fake, run, ann, bob, cid)
+    await fake.click(bob, live_dm(fake, bob), live_dm(fake, bob).custom_ids[0])  # Bob's DM: nothing to decide
+    bobs = fake.dms(bob)[-1]
+    assert "the board mentions you when it is your turn" in bobs.content
+    for user in (ann, cid):
+        await fake.click(user, live_dm(fake, user), live_dm(fake, user).custom_ids[0])
+    assert (await run.host.get(game)).status == "finished"
+    latest = fake.dms(bob)[-1]
+    assert f"Game #{game} is over: the final board is in its thread." in latest.content
+    assert "the board mentions you" not in fake.messages[bobs.id].content or fake.messages[bobs.id].deleted
+
+
 async def test_a_dm_that_fails_keeps_no_one_else_from_theirs(fake, run, monkeypatch, caplog):
     ann, bob, cid = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cid")
     post = fake._post_message

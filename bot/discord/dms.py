@@ -56,12 +56,6 @@ class Dms:
         if live and not notify:
             assert note is not None
             note = dataclasses.replace(note, news=(*note.news, *texts)[-KEPT_NEWS:])
-            if decision is None:  # the DM keeps its news and says what comes next, without components
-                await self._set_note(record.id, user_id, dataclasses.replace(note, live=False))
-                with contextlib.suppress(discord.HTTPException):
-                    await self._message(note).edit(content=private_text(self.host, record, seat, None, note.news),
-                                                   view=None)
-                return
             if await self._edit(record, seat, user_id, note, decision):
                 return
         elif decision is None and not texts:
@@ -78,10 +72,13 @@ class Dms:
         await self._send(record, user_id, private_text(self.host, record, seat, decision, texts), view, png,
                          tuple(texts))
 
-    async def _edit(self, record: GameRecord, seat: int, user_id: int, note: DmNote, decision: Decision) -> bool:
-        """Edit the live DM in place with its news and the current decision (its picture kept current); False when
-        that DM is gone."""
-        view = components.decision_view(record.id, record.version, [decision], record.names, board=False)
+    async def _edit(self, record: GameRecord, seat: int, user_id: int, note: DmNote,
+                    decision: Decision | None) -> bool:
+        """Edit the live DM in place with its news and the current decision, or (None) with what comes next and no
+        components, its picture kept current (a choice made shows in the hand); False when that DM is gone."""
+        view = components.decision_view(record.id, record.version, [decision], record.names, board=False) \
+            if decision else None
+        note = dataclasses.replace(note, live=decision is not None)
         png = await pictures.hand_png(self.host, self.drawer, record, seat)
         key, drawn = (record.id, user_id), hash(png)
         files = {"attachments": [pictures.as_file(png, messages.HAND_FILE)]} \
@@ -130,10 +127,16 @@ class Dms:
         await self.host.set_dm_note(game_id, user_id, note)
 
     async def close(self, record: GameRecord, user_id: int, text: str) -> None:
-        """Retire the player's live DM about the game, if any, with `text` in place of its choices."""
+        """Retire the player's live DM about the game, if any, with `text` in place of its choices. Once the game
+        is over, their last DM says so even with no choice left in it ("the board mentions you" would be stale),
+        and is then forgotten: nothing will change it again."""
         note = await self._note(record.id, user_id)
-        if note is not None and note.live:
+        if note is None or note == DM_CLOSED:
+            return
+        if note.live or record.status != "active":
             await self._retire(record, user_id, note, text)
+        if record.status != "active":
+            await self._set_note(record.id, user_id, None)
 
     async def _retire(self, record: GameRecord, user_id: int, note: DmNote, text: str) -> None:
         """Take the components off an older DM; the private news it was sent with stays in it."""
