@@ -100,8 +100,14 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
         bye = f"Bye. The game is saved in {db}: `{resume_command(key, db, out)}` goes on with it."
         while record.status == "active":
             human = [d for d in host.pending(record) if not record.seats[d.seat].automated]
-            if not human:
-                break
+            if not human:  # AI seats owe a move (the last session stopped while they thought): they make it now
+                say("(the AI players think…)")
+                played = await host.resume_ai(record.id)
+                if played.record.version == record.version:
+                    break  # nothing was played: nobody is left to move
+                tell(played, say)
+                record = played.record
+                continue
             decision = human[0]
             if hot_seat and decision.seat != facing:  # what follows shows this seat's secrets
                 facing = decision.seat

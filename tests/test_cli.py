@@ -112,6 +112,26 @@ async def test_a_stopped_game_goes_on_with_resume_and_says_how(tmp_path):
     assert "No unfinished game of wishes" in nothing.getvalue()
 
 
+async def test_resume_lets_ai_seats_make_the_move_they_owed_when_the_last_session_stopped(tmp_path):
+    db = str(tmp_path / "g.db")
+    host = await Host.open(db)
+    record = await host.create("friendly", {"first_player": 1}, terminal.TERMINAL_USER, "Player 1",
+                               seat_creator=True)
+    for _ in range(2):
+        await host.add_ai(record.id, terminal.TERMINAL_USER, "random")
+    stopped = (await host.begin(record.id, terminal.TERMINAL_USER, seed=3, autoplay=False)).record
+    assert stopped.seats[host.pending(stopped)[0].seat].ai  # stopped (Ctrl-C) while the AI players thought
+    await host.close()
+    out, answers = io.StringIO(), iter(["1", "q"])
+    code = await terminal.play("friendly", 3, 2, db, tmp_path, {}, None, "random", read=lambda _: next(answers),
+                               write=out, resume=True)
+    assert code == 0 and "== Player 1's decision" in out.getvalue()
+    host = await Host.open(db)
+    moves = await host.history(record.id, limit=500)
+    assert moves[0].by_ai and any(not m.by_ai for m in moves)  # the AIs moved, and then the person did
+    await host.close()
+
+
 async def test_the_terminal_tells_what_the_table_saw_happen(tmp_path):
     out = io.StringIO()
     await terminal.play("thisbig", 3, 2, str(tmp_path / "g.db"), tmp_path, {}, 5, "greedy",
