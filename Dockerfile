@@ -17,4 +17,6 @@ ENV FISHBOT_DB=/data/fishbot.db FISHBOT_DATA_DIR=/data PYTHONUNBUFFERED=1
 VOLUME ["/data"]
 # Healthy while the database reads and the bot's gateway heartbeat file (written every 30 s) is fresh.
 HEALTHCHECK --interval=60s --timeout=15s --start-period=90s --retries=3 CMD ["fishbot", "health"]
+# Stop as Ctrl-C does (the bot closes its connection and store at once) rather than being killed after 10 s.
+STOPSIGNAL SIGINT
 CMD ["fishbot", "run"]

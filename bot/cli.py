@@ -12,12 +12,19 @@ import sys
 from importlib import metadata
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
+
+from dotenv import dotenv_values  # python-dotenv, which pydantic-settings reads .env with
+from pydantic import ValidationError
 
 from bot.game_options import split_lists
 from bot.store import StoreError
 from engines import registry
 from engines.core import AI_LEVELS, GameEngine, GameError
 from engines.search import BUDGET_ENV
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 OPTIONS_FORM = "--options must be a JSON object, e.g. '{\"target\": 12}'"
 SEEDS = range(-2**63, 2**63)  # what the database's INTEGER column holds
@@ -116,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.discord.runner import ConnectError
 
     try:
+        _budget_from_dotenv()
         _check_budget()
         return _run(command, args)
     except Refused as exc:
@@ -132,6 +140,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _budget_from_dotenv() -> None:
+    """FISHBOT_AI_BUDGET_MS from `.env` (in the folder fishbot runs in), as the other settings are read, unless the
+    environment sets it: the AI players read it from the environment, in every worker."""
+    env = Path(".env")
+    if BUDGET_ENV not in os.environ and env.is_file() and (value := dotenv_values(env).get(BUDGET_ENV)):
+        os.environ[BUDGET_ENV] = value
+
+
 def _check_budget() -> None:
     """Refuse an AI budget in the environment that is not a number of milliseconds (it would silently be 1 s)."""
     raw = os.environ.get(BUDGET_ENV, "").strip()
@@ -144,6 +160,18 @@ def _check_budget() -> None:
                       "the default, 1000).")
 
 
+def _settings() -> Settings:
+    """The bot's settings, or one line per bad one (`FISHBOT_TICK_SECONDS: must be greater than 0`), not a
+    traceback."""
+    from bot.settings import Settings
+
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise Refused("\n".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg'].replace('Input should', 'must')}"
+                                 for e in exc.errors())) from None
+
+
 def _interrupt(_signum: int, _frame: FrameType | None) -> None:
     """Ctrl-C raises at once, even inside input(); asyncio's own handler would wait for a second press."""
     raise KeyboardInterrupt
@@ -153,24 +181,21 @@ def _run(command: str, args: argparse.Namespace) -> int:
     """Do one subcommand."""
     if command == "health":
         from bot.discord.runner import health
-        from bot.settings import Settings
 
-        problem = health(Settings())
+        problem = health(_settings())
         print(f"unhealthy: {problem}" if problem else "healthy", file=sys.stderr if problem else sys.stdout)
         return 1 if problem else 0
     if command == "backup":
-        from bot.settings import Settings
         from bot.store import backup
 
-        source = args.db or Settings().fishbot_db
+        source = args.db or _settings().fishbot_db
         games = backup(source, args.path)
         print(f"Backed up {source} ({games} game{'s' * (games != 1)}) to {args.path}.")
         return 0
     if command in ("run", "sync"):
         from bot.discord.runner import run_bot, sync_commands
-        from bot.settings import Settings
 
-        settings = Settings()
+        settings = _settings()
         if settings.database_misplaced():
             print(settings.database_misplaced(), file=sys.stderr)
             return 2
@@ -180,6 +205,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
                   "  fishbot play wishes --players 3 --bots 2\n"
                   "  fishbot demo wishes --seed 7 --out demo-out", file=sys.stderr)
             return 2
+        signal.signal(signal.SIGTERM, _interrupt)  # `docker stop`, systemd: stop as Ctrl-C does, not killed later
         asyncio.run(run_bot(settings) if command == "run" else sync_commands(settings))
         return 0
     from bot import terminal

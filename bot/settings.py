@@ -11,7 +11,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     """What the bot needs to run; the token is a SecretStr so it never shows in a log or repr."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # a blank line (`FISHBOT_DB=`, left after deleting a sample value) means unset: the default, never '' (for
+    # SQLite a throwaway database)
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = None
     fishbot_db: str = "fishbot.db"
@@ -41,5 +43,6 @@ class Settings(BaseSettings):
     @field_validator("discord_token", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
-        """An empty DISCORD_TOKEN= line means no token."""
+        """A DISCORD_TOKEN= line of spaces means no token."""
         return None if isinstance(value, str) and not value.strip() else value
+

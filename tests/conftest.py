@@ -72,3 +72,24 @@ def _close_forgotten_stores(monkeypatch):
                 asyncio.run(store.close())
             except Exception:  # noqa: BLE001 - best effort at teardown
                 pass
+
+
+@pytest.fixture
+def fake_login():
+    """A fake Discord on its own thread and loop (the bot runs in a subprocess), as environment settings."""
+    import asyncio
+    import threading
+
+    from tests.fakediscord.server import FakeDiscord
+
+    loop = asyncio.new_event_loop()
+    server = FakeDiscord()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
+    yield {"DISCORD_TOKEN": "fake-token", "DISCORD_API_BASE": server.api_base,
+           "DISCORD_GATEWAY": server.gateway_url}
+    asyncio.run_coroutine_threadsafe(server.stop(), loop).result(10)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
+    loop.close()

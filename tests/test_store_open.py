@@ -167,26 +167,6 @@ def test_a_disk_that_fills_up_during_play_ends_it_with_one_line(tmp_path):
     assert done.stderr.startswith("Cannot use ") and done.stderr.count("\n") == 1, done.stderr
 
 
-@pytest.fixture
-def fake_login():
-    """A fake Discord on its own thread and loop (the bot runs in a subprocess), as environment settings."""
-    import asyncio
-
-    from tests.fakediscord.server import FakeDiscord
-
-    loop = asyncio.new_event_loop()
-    server = FakeDiscord()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
-    yield {"DISCORD_TOKEN": "fake-token", "DISCORD_API_BASE": server.api_base,
-           "DISCORD_GATEWAY": server.gateway_url}
-    asyncio.run_coroutine_threadsafe(server.stop(), loop).result(10)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
-    loop.close()
-
-
 async def test_a_backup_taken_while_the_bot_runs_holds_every_accepted_choice(tmp_path):
     from bot.store import backup
 
