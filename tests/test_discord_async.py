@@ -330,3 +330,19 @@ async def test_an_idle_player_against_ai_players_only_is_reminded_but_never_stoo
     after = await run.host.get(game)
     assert (after.version, after.status, any(s.standin for s in after.seats)) == (record.version, "active", False)
     assert not [m for m in fake.in_channel(record.place_id) if m.content.startswith("🤖")]
+
+
+async def test_the_board_that_asks_you_to_play_tells_all_that_happened_since_your_last_move(fake, run):
+    ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
+    await fake.slash(ann, "start toy", stones=20)
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    for user in (bob, cy):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    order = [(await run.host.get(game)).seats[s].user_id for s in range(3)]
+    for user in order:  # each takes 1 in turn
+        board = await run.board(game)
+        await fake.click(user, board, board.custom_ids[0])
+    text = (await run.board(game)).text()  # the first player's turn again: both others' moves since theirs
+    names = [s.name for s in (await run.host.get(game)).seats]
+    assert f"{names[1]} took 1" in text and f"{names[2]} took 1" in text and f"▸ {names[0]} took 1" not in text

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import components, ids, messages
-from bot.models import GameRecord, Seat
-from engines.core import Choice, Decision, Event
+from bot.discord import components, ids, recent
+from engines.core import Choice, Decision
 
 
 def decision(n: int, seat: int = 0, groups: int = 0) -> Decision:
@@ -79,10 +78,18 @@ def test_groups_that_do_not_fit_the_rows_fall_back_to_pages_in_order():
 
 
 def test_a_long_run_of_news_keeps_how_it_began_and_how_it_ended_and_counts_what_is_between():
-    record = GameRecord(id=1, key="toy", options={}, seed=1, status="active", host_user=1,
-                        seats=[Seat(user_id=1, name="Ann")], created_at=1.0, updated_at=1.0, turn_since=1.0)
-    news = [Event(text="Ann catches the Seahorse.")] + [Event(text=f"AI 1 (hard) acts, step {i}.") for i in range(19)]
-    lines = messages.happened(record, news, [])
-    assert len(lines) == messages.MAX_LINES and lines[0] == "Ann catches the Seahorse."  # a person's own result
-    assert lines[-1] == "AI 1 (hard) acts, step 18." and f"… {len(news) - messages.MAX_LINES + 1} more …" in lines
-    assert messages.happened(record, news[:messages.MAX_LINES], []) == [e.text for e in news[:messages.MAX_LINES]]
+    news = ["Ann catches the Seahorse."] + [f"AI 1 (hard) acts, step {i}." for i in range(19)]
+    lines = recent.compact(news)
+    assert len(lines) == recent.MAX_LINES and lines[0] == "Ann catches the Seahorse."  # a person's own result
+    assert lines[-1] == "AI 1 (hard) acts, step 18." and f"… {len(news) - recent.MAX_LINES + 1} more …" in lines
+    assert recent.compact(news[:recent.MAX_LINES]) == news[:recent.MAX_LINES]
+
+
+def test_a_board_newly_asking_a_person_tells_all_since_their_own_last_move_and_a_note_alone_keeps_the_news():
+    told = recent.Recent()
+    assert told.lines(1, {0}, ["Ann took 1."], "", asked={1}) == ["Ann took 1."]
+    assert told.lines(1, {1}, ["Bob took 2."], "", asked={2}) == ["Ann took 1.", "Bob took 2."]  # Cy never moved
+    assert told.lines(1, {2}, ["Cy took 3."], "", asked={0}) == ["Bob took 2.", "Cy took 3."]  # since Ann's move
+    assert told.lines(1, {0}, ["Ann took 1."], "", asked=set()) == ["Ann took 1."]  # nobody new: the latest only
+    assert told.lines(1, set(), [], "👋 Cy is back.", asked=set()) == ["👋 Cy is back.", "Ann took 1."]
+    assert told.lines(2, set(), [], "", asked={0}) == []  # a game with no news yet

@@ -32,7 +32,6 @@ LETTERS = "ABCDEF"
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 RATINGS_FILE = "ratings.png"
-MAX_LINES = 12  # what happened since the board was last shown: the first lines and the latest, a count between
 PRIVATE_PROMPT = "deciding in private (in your DMs, or **My hand**)"
 HISTORY_PAGE = 10  # finished games a page of /fish history lists
 OTHERS_SHOWN = 80  # characters of the other seats' names a history line quotes
@@ -108,9 +107,6 @@ def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move])
     lines = [e.text for e in events if e.private_to is None]
     if not lines:
         lines = [move_line(record.seats[m.seat].name, m.label) for m in moves]
-    if len(lines) > MAX_LINES:  # the move that began it (a person's own result) and the latest, not only the end
-        head = MAX_LINES // 2
-        lines = [*lines[:head], f"… {len(lines) - MAX_LINES + 1} more …", *lines[head - MAX_LINES + 1:]]
     return [shown(line) for line in lines]
 
 

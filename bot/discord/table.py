@@ -24,9 +24,10 @@ from typing import Any
 import discord
 
 from bot import timers
-from bot.discord import components, dms, ids, limits, lobbies, messages, notices, picker, pictures
+from bot.discord import components, dms, ids, limits, lobbies, messages, notices, picker, pictures, recent
 from bot.discord.places import admin, check_place
 from bot.discord.replays import Replays
+from bot.discord.timed import Timed
 from bot.drawing import Drawer
 from bot.host import OUTDATED, Host, HostError
 from bot.models import GameRecord, Move, Played, clean_name
@@ -53,7 +54,7 @@ class Update:
     meanwhile: bool = True  # only asked for while AI seats think, with the move's own refresh to follow
 
 
-class Table:
+class Table(Timed):
     """Delivers games to Discord over the host; one per bot."""
 
     def __init__(self, bot: discord.Client, host: Host, clock: Callable[[], float] = time.time,
@@ -68,6 +69,7 @@ class Table:
         self._queued: dict[int, Update] = {}  # game -> news waiting for the game's next refresh
         self._background: set[asyncio.Task[None]] = set()
         self._pinged: dict[int, frozenset[int]] = {}  # game -> users mentioned by its current board message
+        self.recent = recent.Recent()  # each game's latest news, for boards that tell all since a person's last move
         self.dms = dms.Dms(bot, host, self.drawer)  # each person's DM about each game
         self.replays = Replays(host, clock)  # the animated replays posted on request
         self.role_pinged: dict[int, float] = {}  # server -> when a lobby last mentioned its lobby role
@@ -399,9 +401,11 @@ class Table:
             return
         if news.started or record.status == "cancelled":  # the lobby message says it started, or was cancelled
             await self._show_lobby(record, news.note)
-        lines = messages.happened(record, news.events, news.moves)
-        if news.note:  # a note on the game comes before the moves that followed it
-            lines = [news.note, *lines[1 - messages.MAX_LINES:]]
+        previous = self._pinged.get(game)  # a person the board newly asks to play is told all since their last move
+        asked = set() if previous is None or record.status != "active" else {
+            s for s in timers.waiting_seats(self.host, record) if record.seats[s].user_id not in previous}
+        lines = self.recent.lines(game, {m.seat for m in news.moves}, messages.happened(record, news.events,
+                                                                                          news.moves), news.note, asked)
         newly = await self._show_board(record, lines, fresh=news.started)
         if record.status == "finished" and not record.final_shown:
             await self.host.mark_final_shown(game)
@@ -505,94 +509,3 @@ class Table:
         await self.host.leave_thread(record.id)
         record = record.model_copy(update={"thread_id": None})
         return await self.bot.get_partial_messageable(record.place_id or 0).send(**kwargs), record
-
-    # ---- timers ---------------------------------------------------------------------------------
-    async def run_timers(self, now: float | None = None) -> timers.Due:
-        """Deliver what is due now: lobby expiries, reminders, AI stand-ins, and AI moves a failed reply still owes."""
-        now = self.clock() if now is None else now
-        async with self.work():
-            due = await timers.collect(self.host, now)
-            for record in due.expired:
-                await self.publish(record.id, note="This lobby expired before it started.")
-            for record, seats in due.reminders:
-                await self._remind(record, seats)
-            for record, seats in due.standins:
-                await self._stand_in(record, seats)
-            stalled = {record.id for record in due.stalled}
-            self._ai_retries = {g: v for g, v in self._ai_retries.items() if g in stalled}  # ended, or moved on
-            for game in sorted(stalled):
-                await self._retry_ai(game, now)
-        return due
-
-    async def _retry_ai(self, game: int, now: float) -> None:
-        """Ask AI seats again for the moves a failed reply left them owing, waiting twice as long after each
-        failure (up to an hour), and show what they play."""
-        next_try, wait = self._ai_retries.get(game, (now, timers.STALLED_AFTER))
-        if now < next_try:
-            return
-        try:
-            played = await self.host.resume_ai(game)
-        except HostError:
-            self._ai_retries.pop(game, None)
-            return  # the game ended or moved on meanwhile
-        except Exception:  # noqa: BLE001 - one game's trouble must not stop the timers
-            wait = min(2 * wait, timers.HOUR)
-            self._ai_retries[game] = (now + wait, wait)
-            log.exception("game %s: its AI seats failed again; next try in %.0f s", game, wait)
-            return
-        self._ai_retries.pop(game, None)
-        await self.publish(played)
-
-    async def _remind(self, record: GameRecord, seats: list[int]) -> None:
-        fresh = await self.host.get(record.id)  # not a game that ended, nor a seat that moved, since the tick
-        seats = [s for s in seats if s in fresh.waiting and fresh.waiting[s] == record.waiting.get(s)]
-        if fresh.status != "active" or not seats:
-            return
-        settings, name = await self.host.get_settings(record.guild_id), self.host.engine(record).name
-        groups: dict[int | None, list[int]] = {}  # one message per stand-in time (None: none), each told their own
-        for s in seats:
-            at = int(timers.deadlines(record, settings, [s]).standin_at) if record.others_present(s) else None
-            groups.setdefault(at, []).append(s)
-        posted: list[tuple[discord.Message, list[int], int]] = []
-        for standin_at, group in groups.items():
-            with contextlib.suppress(discord.HTTPException):  # to the game's channel if its thread is gone
-                message, fresh = await self._post(fresh, content=messages.reminder(fresh, group, standin_at, name),
-                                                  allowed_mentions=messages.MENTION_USERS)
-                posted.append((message, group, standin_at))
-            await self.host.mark_reminded(record.id, group)
-        if record.thread_id is not None and fresh.thread_id is None:  # its thread was gone: the board follows, and
-            await self.publish(record.id)  # the reminders link it there
-            fresh = await self.host.get(record.id)
-            for message, group, standin_at in posted:
-                with contextlib.suppress(discord.HTTPException):
-                    await message.edit(content=messages.reminder(fresh, group, standin_at, name))
-        for standin_at, group in groups.items():
-            await notices.send(self.bot, self.host, [u for s in group if (u := record.seats[s].user_id) is not None],
-                               f"⏰ Reminder: {notices.game_text(self.bot, self.host, fresh)} waits on you"
-                               + (f"; an AI stands in <t:{standin_at}:R>" if standin_at is not None else "")
-                               + notices.board(fresh))
-
-    async def _stand_in(self, record: GameRecord, seats: list[int]) -> None:
-        hours = (await self.host.get_settings(record.guild_id)).standin_hours
-        name = self.host.engine(record).name
-        for seat in seats:  # only while the seat still waits as the timers found it: its person may have moved
-            await self.stand_in(record, seat, f"🤖 <@{record.seats[seat].user_id}> was idle for {hours:g} h, so an AI "
-                                              f"now plays their seat in game #{record.id} ({name}). Use `/fish back` "
-                                              "to take your seat back.", ping=True,
-                                idle_since=record.waiting.get(seat))
-
-    async def stand_in(self, record: GameRecord, seat: int, note: str, ping: bool,
-                       idle_since: float | None = None) -> bool:
-        """Let the AI stand-in play a person's seat now and show the board with the note (ping: the note is a
-        message of its own, to mention them); False if the seat cannot have one (the game is over, an AI plays
-        it already, or it no longer waits since `idle_since`)."""
-        try:
-            played = await self.host.set_standin(record.id, seat, True, idle_since)
-        except HostError:
-            return False
-        log.info("game %s: AI stand-in for seat %s", record.id, seat)
-        if ping:
-            with contextlib.suppress(discord.HTTPException):
-                await self._post(played.record, content=note, allowed_mentions=messages.MENTION_USERS)
-        await self.publish(played, note="" if ping else note)
-        return True
