@@ -153,6 +153,8 @@ def test_a_logged_move_that_names_its_mover_is_not_named_twice():
                         created_at=1.0, updated_at=1.0, turn_since=1.0)
     assert replay.said(record, Move(index=3, seat=0, choice_id="pass", label="Cy: No Catch!")) == "Cy: No Catch!"
     assert replay.said(record, Move(index=4, seat=1, choice_id="take", label="Take 3")) == "Bo: Take 3"
+    by_standin = Move(index=5, seat=0, choice_id="r3", label="Cy plays a card face down.", by_ai=True)
+    assert replay.said(record, by_standin) == "Cy (AI stand-in) plays a card face down."  # a stand-in's secret move
 
 
 def test_a_past_game_s_score_reads_in_its_own_unit():

@@ -93,8 +93,9 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
 
 
 def move_line(name: str, label: str) -> str:
-    """A move that made no public event, in words: `Ann chose Garbage heap`, `Bob made a private choice`."""
-    return f"{name} {label}" if label == PRIVATE_CHOICE else f"{name} chose {label}"
+    """A move that made no public event, in words, as a sentence: `Ann chose "Garbage heap".`, `Bob made a private
+    choice.`"""
+    return f"{name} {label}." if label == PRIVATE_CHOICE else f'{name} chose "{label}".'
 
 
 def guide_lines(decision: Decision) -> list[str]:
