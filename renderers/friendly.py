@@ -467,10 +467,12 @@ def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: 
     x0, x1 = PAD, WIDTH - PAD
     height = row_height(result, seat)
     name = f"{result.ranks[seat]}. {v.players[seat]}" + ("  ★" if won else "")
-    _card_head(img, seat, y, height, name, str(result.scores[seat]), px(WIDTH, 13), won)
+    kingfish = v.winner is not None  # the set wins outright: no total, no bar (its score of 1 is no points)
+    total = ("wins" if won else "–") if kingfish else str(result.scores[seat])
+    _card_head(img, seat, y, height, name, total, px(WIDTH, 13), won)
     chips = _chips(result, seat)
     bar_y, bar_x, span = y + CARD_HEAD + 2, x0 + 12.0, x1 - x0 - 24
-    for part, n, _, _ in chips:
+    for part, n, _, _ in [] if kingfish else chips:
         if n > 0 and (part in PART_COLOURS or part == "Left neighbour"):
             w = span * n / best
             colour = seat_colour((seat + 1) % len(v.players)) if part == "Left neighbour" else PART_COLOURS[part]
@@ -480,7 +482,7 @@ def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: 
     for part, n, x, line in chips:
         cy = y + CARD_HEAD + 16 + line * (CHIP + 6) + CHIP / 2
         _part_icon(img, part, seat, len(v.players), x + CHIP / 2, cy)
-        value = f"{n:+d}" if part == "Left neighbour" else str(n)
+        value = f"{n:+d}" if part == "Left neighbour" else f"×{v.kingfish_need}" if part == "Kingfish set" else str(n)
         draw.text((x + CHIP + 4, cy), value, font=bold, fill=(170, 30, 30) if n < 0 else INK, anchor="lm")
     if not chips:
         draw.text((x0 + 12, y + CARD_HEAD + 16 + CHIP / 2), "no points", font=font(SMALL), fill=MUTED, anchor="lm")
@@ -497,7 +499,7 @@ def final(view: FriendlyView, result: Result) -> bytes:
         head = winners_line(v.players, result.winners, points(max(result.scores)))
     heads = wrap_text(MEASURE, head, WIDTH - 2 * PAD, TEXT, bold=True)[:2]
     head_h = px(WIDTH, 28) + 20 + len(heads) * (TEXT + 8)
-    height = head_h + sum(row_height(result, s) + 8 for s in order) + 3 * (SMALL + 6) + PAD
+    height = head_h + sum(row_height(result, s) + 8 for s in order) + 4 * (SMALL + 6) + PAD
     img = Image.new("RGB", (WIDTH, height), BG)
     y = banner(img, "Friendly Fishing · final scores", v.players, [], True) + 12
     draw = ImageDraw.Draw(img)
@@ -515,7 +517,9 @@ def final(view: FriendlyView, result: Result) -> bytes:
                 + ", ".join(f"{p} {f}" for p, f in zip(v.players, v.fishing, strict=True)) + ".")
     else:
         note = "Two players: the higher Fishing Score wins."
-    for line in fit_lines(draw, note, v.players, WIDTH - 2 * PAD, SMALL, 3):
+    if v.winner is None:  # why it ended, as the other games' finals say
+        note = "The boat could not leave the Central Island, so the game ended. " + note
+    for line in fit_lines(draw, note, v.players, WIDTH - 2 * PAD, SMALL, 4):
         draw.text((PAD, y), line, font=font(SMALL), fill=INK)
         y += SMALL + 6
     return to_png(img.crop((0, 0, WIDTH, min(height, y + PAD))))

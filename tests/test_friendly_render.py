@@ -8,6 +8,7 @@ import random
 import pytest
 from PIL import Image
 
+from engines.core import Result
 from engines.friendly import ENGINE, FriendlyState
 from engines.friendly.tiles import BOARDS
 from renderers import friendly as drawing
@@ -131,3 +132,18 @@ def test_after_a_kingfish_win_the_cards_say_who_won_and_not_the_totals_that_no_l
     drawing.board(view)
     assert scores == ["no points count", "★ Kingfish set: wins", "no points count"]
     assert "Final = own Fishing" not in drawing._notes(view)
+
+
+def test_a_kingfish_final_shows_the_win_not_a_score_of_one_and_a_normal_final_says_why_the_game_ended():
+    state = ENGINE.new_game(["Ann", "Bo"], {}, 2)
+    view = ENGINE.view(state, None).model_copy(update={"winner": 0, "finished": True})
+    result = Result(scores=[1, 0], ranks=[1, 2], winners=[0], breakdown=[{"Kingfish set": 1}, {}])
+    with drawn.recording() as seen:
+        drawing.final(view, result)
+    texts = [what for what, *_ in seen if what.startswith("text")]
+    assert "text 'wins'" in texts and "text '×3'" in texts and "text '1'" not in texts
+    normal = Result(scores=[5, 3], ranks=[1, 2], winners=[0], breakdown=[{"Crayfish": 5}, {"Crayfish": 3}])
+    with drawn.recording() as seen:
+        drawing.final(view.model_copy(update={"winner": None}), normal)
+    said = " ".join(what for what, *_ in seen if what.startswith("text"))
+    assert "could not leave the Central Island" in said
