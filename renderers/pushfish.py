@@ -324,8 +324,8 @@ def _player_row(seat: int, name: str, char: int, legendary: bool, acting: bool, 
     if score:
         draw.text((WIDTH - PAD - 10 - sw, 20), score, font=bold, fill=INK, anchor="lm")
     head = f"{'▶ ' if acting else ''}{name} · {CHARACTERS[char].name}{' · Legendary' if legendary else ''}"
-    draw.text((PAD + 42, 20), fit_text(draw, head, int(WIDTH - 2 * PAD - 70 - sw), TEXT, True), font=bold, fill=INK,
-              anchor="lm")
+    draw.text((PAD + 42, 20), fit_line(draw, head, [name], int(WIDTH - 2 * PAD - 70 - sw), TEXT, True), font=bold,
+              fill=INK, anchor="lm")  # a long name is shortened first: the character and Legendary still show
     fish = sum(1 for c in caught if not GROUND[c].is_find)
     line = f"{fish}/{goal} fish · {items} item{'s' * (items != 1)} · {missions} mission{'s' * (missions != 1)}"
     draw.text((PAD + 12, 46), line, font=f, fill=INK, anchor="lm")
@@ -446,12 +446,12 @@ def hand(view: PushFishView) -> bytes | None:
     height = head + LINE + 12 + rows * (ITEM_H + PAD) + (LINE + peek_rows * (CARD_H + LINE + 8) if peeks else 0) + PAD
     img = Image.new("RGB", (WIDTH, height), BG)
     total = sum(ITEMS[i].points for i in view.hand)
-    title = f"{view.players[view.seat]}'s items ({len(view.hand)}/5)"
+    title = f"{view.players[view.seat]}'s items"
     banner(img, title, view.players, view.to_act, view.finished)
     draw = ImageDraw.Draw(img)
     y = head + 6
-    draw.text((PAD, y + LINE / 2), f"{total} pts if kept to the end · only you see this", font=font(SMALL), fill=INK,
-              anchor="lm")
+    draw.text((PAD, y + LINE / 2), f"{len(view.hand)} of 5 items · {total} pts if kept to the end · only you see "
+              "this", font=font(SMALL), fill=INK, anchor="lm")  # the count here: a long name cuts the title
     y += LINE + 6
     if not view.hand:
         draw.text((PAD, y + LINE / 2), "No item cards.", font=font(TEXT), fill=MUTED, anchor="lm")

@@ -195,3 +195,17 @@ def test_a_first_games_final_headline_counts_fish(monkeypatch):
     result = ENGINE.result(end)
     drawing.final(ENGINE.view(end, None), result)
     assert any(t.startswith("★ ") and f"with {max(result.scores)} fish." in t for t in said)
+
+
+def test_a_long_name_is_shortened_so_the_row_still_shows_the_character_and_legendary_and_the_hand_its_count():
+    long = "Maximilian Alexander Worthington"
+    s = ENGINE.new_game([long, "Bo"], {"characters": ["william", "jack"], "legendary": [0]}, 7)
+    give(s, 0, "Rare Sinkers")
+    with recording() as seen:
+        drawing.board(ENGINE.view(s, None))
+        drawing.hand(ENGINE.view(s, 0))
+    texts = [what for what, *_ in seen if what.startswith("text")]
+    [row] = [t for t in texts if "Maximilian" in t and "Knight William" in t]
+    assert row.endswith("· Knight William · Legendary'") and long not in row
+    held = len(ENGINE.view(s, 0).hand)
+    assert any(f"{held} of 5 items" in t for t in texts)
