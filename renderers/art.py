@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageOps
 from renderers.common import (
     HIGHLIGHT,
     INK,
+    MUTED,
     SEAT_LETTERS,
     SEAT_SHAPES,
     fit_line,
@@ -351,22 +352,26 @@ def banner(img: Image.Image, title: str, players: list[str], to_act: list[int], 
 
 
 def event_bar_height(width: int) -> int:
-    """Height of the phone-sized last-event strip on an image this wide."""
-    return px(width, 20)
+    """Height of the phone-sized strip of the two latest events on an image this wide."""
+    return px(width, 31)
 
 
-def event_bar(img: Image.Image, y: int, lines: list[str], players: Sequence[str] = ()) -> int:
-    """A phone-sized strip with the most recent public event (9 px at 400 px display), long player names in it cut
-    first. Returns its bottom y."""
+def event_bar(img: Image.Image, y: int, lines: Sequence[str], players: Sequence[str] = ()) -> int:
+    """A phone-sized strip with the two most recent public events (9 px at 400 px display; the older one greyed, as
+    the latest is often what a move led to: a card drawn after a lost fight), long player names cut first. Returns
+    its bottom y."""
     width = img.width
     height = event_bar_height(width)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, y, width, y + height), fill=(225, 218, 200))
     size = px(width, 9)
     pad = px(width, 6)
-    text = lines[-1] if lines else "Game started."
-    draw.text((pad, y + height // 2), fit_line(draw, text, players, width - 2 * pad, size), font=font(size),
-              fill=INK, anchor="lm")
+    shown = list(lines[-2:]) or ["Game started."]
+    step = height / (len(shown) + 1)
+    for n, text in enumerate(shown):
+        ink = INK if n == len(shown) - 1 else MUTED
+        draw.text((pad, y + round(step * (n + 1))), fit_line(draw, text, players, width - 2 * pad, size),
+                  font=font(size), fill=ink, anchor="lm")
     return y + height
 
 

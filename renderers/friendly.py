@@ -17,7 +17,17 @@ from engines.core import Result
 from engines.friendly.rules import FriendlyView
 from engines.friendly.scoring import COMMON_POINTS, DINKER, JUNK, LUNKER, SHINER_POINTS, SKIPJACK
 from engines.friendly.tiles import ACTIONS, BOARDS, COLOUR_NAMES, KIND_NAMES, SPECIAL_SETS, Board
-from renderers.art import banner, boat_sprite, event_bar, paint_water, paste, px, seat_badge
+from renderers.art import (
+    banner,
+    banner_height,
+    boat_sprite,
+    event_bar,
+    event_bar_height,
+    paint_water,
+    paste,
+    px,
+    seat_badge,
+)
 from renderers.common import (
     BG,
     HIGHLIGHT,
@@ -342,7 +352,7 @@ def _notes(v: FriendlyView) -> str:
 
 def _layout(v: FriendlyView) -> tuple[int, list[int], list[str], int]:
     """Vertical positions: the grid's top, each card's top, the lines of notes and the total height."""
-    grid_top = px(WIDTH, 28) + px(WIDTH, 20)
+    grid_top = banner_height(WIDTH) + event_bar_height(WIDTH)
     y = grid_top + grid_height(BOARDS[v.side]) + 4
     cards = []
     for seat in range(len(v.players)):
@@ -364,7 +374,7 @@ def palette(side: str, specials: tuple[str, ...]) -> Image.Image:
     for s in range(5):
         banner(strips, "Fg", ["Ag"] * 5, [s], False, y=s * px(WIDTH, 28))
     y = 5 * px(WIDTH, 28)
-    event_bar(strips, y, ["Ag"])
+    event_bar(strips, y, ["Ag", "Ag"])  # both the latest event and the greyed one before
     draw = ImageDraw.Draw(strips)
     for n, colour in enumerate((HIGHLIGHT, SELECTED, *(seat_colour(s) for s in range(5)), (170, 30, 30))):
         draw.rectangle((n * 40, y + 40, n * 40 + 39, y + 79), fill=colour)

@@ -363,11 +363,12 @@ def _missions(offer: tuple[int, ...], deck: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _top(title: str, players: tuple[str, ...], to_act: tuple[int, ...], finished: bool, last: str) -> Image.Image:
-    """The banner (whose turn) and the latest event under it (RGB, drawn once per turn and event)."""
+def _top(title: str, players: tuple[str, ...], to_act: tuple[int, ...], finished: bool,
+         last: tuple[str, ...]) -> Image.Image:
+    """The banner (whose turn) and the latest events under it (RGB, drawn once per turn and event)."""
     img = Image.new("RGB", (WIDTH, banner_height(WIDTH) + event_bar_height(WIDTH)), BG)
     bottom = banner(img, title, list(players), list(to_act), finished)
-    event_bar(img, bottom, [last] if last else [], players)
+    event_bar(img, bottom, last, players)
     return img
 
 
@@ -391,7 +392,7 @@ def palette() -> Image.Image:
     for n, colour in enumerate((HIGHLIGHT, FIGHT, ACTIVE_FILL, PANEL, WOOD, *ZONE_RGB)):
         draw.rectangle((n * 40, 6 * banner_height(WIDTH) + 60, n * 40 + 39, 6 * banner_height(WIDTH) + 99),
                        fill=colour)
-    event_bar(strips, strips.height - event_bar_height(WIDTH), ["Ag"])
+    event_bar(strips, strips.height - event_bar_height(WIDTH), ["Ag", "Ag"])  # the latest event and the one before
     parts.append(strips)
     effects = list({ITEMS[i].effect: i for i in range(len(ITEMS))}.values())
     items = Image.new("RGB", (WIDTH, -(-len(effects) // ITEM_COLS) * (ITEM_H + PAD)), BG)
@@ -420,7 +421,7 @@ def board(view: PushFishView) -> bytes:
     img = base_layer(len(view.players), view.first_game).copy()
     mode = [k for k, on in (("Hard", view.hard), ("Free-for-all", view.noisy), ("First game", view.first_game)) if on]
     title = "Push Fish" + (f" · {', '.join(mode)}" if mode else "")
-    img.paste(_top(title, tuple(view.players), tuple(view.to_act), view.finished, view.last[-1] if view.last else ""))
+    img.paste(_top(title, tuple(view.players), tuple(view.to_act), view.finished, tuple(view.last[-2:])))
     draw = ImageDraw.Draw(img)
     draw.text((PAD, t["status"] + LINE / 2), fit_line(draw, _status(view), view.players, WIDTH - 2 * PAD, TEXT, True),
               font=font(TEXT, True), fill=INK, anchor="lm")

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 
 from renderers import art
 from renderers.common import fit_line, fit_lines, font, points, winners_line
+from tests import drawn
 
 
 def test_a_sprite_is_drawn_once_per_parameters_and_is_the_promised_size():
@@ -95,3 +96,10 @@ def test_a_name_is_never_shortened_into_another_players_name():
     names = ["Ann", "Ann (2)", "AI 1 (normal)"]
     line = fit_line(draw, "Ann (2) passes the Kraken to AI 1 (normal), and Ann watches the long line go", names, 360, 14)
     assert line.startswith("Ann (2) passes the Kraken to AI 1,")
+
+
+def test_the_event_strip_shows_the_two_latest_events_so_a_moves_point_is_not_lost_behind_its_side_effect():
+    img = Image.new("RGB", (640, 200))
+    with drawn.recording() as seen:
+        art.event_bar(img, 0, ["Ann casts.", "Bob's fight for the Kraken fails.", "Bob draws 1 item card."], ["Ann", "Bob"])
+    assert [what for what, *_ in seen] == ["text \"Bob's fight for the Kraken fails.\"", "text 'Bob draws 1 item card.'"]
