@@ -184,8 +184,10 @@ def _bucket(img: Image.Image, view: ThisBigView, s: int, y: int) -> None:
     if view.caught_by == s and new is not None:  # what the last pick caught, framed until the next cast
         x = BUCKET_X + new * step
         ImageDraw.Draw(img).rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=9, outline=NEWS, width=5)
-    if len(shown) < len(cards):
-        say(img, (POINTS_X - 14, y + h + 2), f"+{len(cards) - len(shown)}", SMALL, True, INK, "rt")
+    if len(shown) < len(cards):  # with the rubbish penalty, what the hidden cards take off counts too
+        junk = sum(1 for c, _ in cards[len(shown):] if card_of(c) >= 32) if view.penalty else 0
+        more = f"+{len(cards) - len(shown)}" + (f" ({junk} rubbish, −{junk})" if junk else "")
+        say(img, (POINTS_X - 14, y + h + 2), more, SMALL, True, INK, "rt")
 
 
 def _order(face: str) -> tuple[int, int]:

@@ -124,3 +124,18 @@ def test_a_long_name_in_the_status_line_is_shortened_so_the_cast_lure_still_show
     drawing.board(view)
     wanted = drawing._status_line(view).split(": ")[0].split(" cast ")[1]  # "a green lure", say
     assert any(t.endswith(f" cast {wanted}: answers in secret.") and t[:4] in ("WWWW", "VVVV") for t in said)
+
+
+def test_with_the_rubbish_penalty_a_full_bucket_says_how_much_rubbish_its_hidden_cards_take_off(monkeypatch):
+    state = ENGINE.new_game(["Ann", "Bo"], {"rubbish_penalty": True}, 3)
+    state.buckets[0] = [*range(14), 32, 33, 34]  # 14 fish, then 3 rubbish at -1 each: more than the row shows
+    said: list[str] = []
+    say = drawing.say
+
+    def noted(img, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return say(img, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(drawing, "say", noted)
+    drawing.board(ENGINE.view(state, None))
+    assert any(t.startswith("+") and t.endswith("(3 rubbish, −3)") for t in said), said
