@@ -268,8 +268,10 @@ def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
         x = (a + b) / 2 if room[0] >= 0 else ((a + b) / 2, a, b)[room.index(max(room))]  # the centre if it is free
         draw.text((x, y + ROD_H / 2), STRENGTHS[z], font=font(px(WIDTH, 11), True), fill=INK, anchor="mm",
                   stroke_width=3, stroke_fill=ZONE_RGB[z])
-    for k, cx in enumerate(tokens):  # each wood token where it stopped, with its number
-        draw.rounded_rectangle((cx - 9, y + 3, cx + 9, y + ROD_H - 3), radius=4, fill=WOOD, outline=INK, width=2)
+    for k, (cx, stop) in enumerate(zip(tokens, view.flicks, strict=True)):  # each wood token where it stopped
+        off = not 0 <= stop <= 100  # drawn at the rod's end, in red: it flew off, no near miss
+        draw.rounded_rectangle((cx - 9, y + 3, cx + 9, y + ROD_H - 3), radius=4, fill=FIGHT if off else WOOD,
+                               outline=INK, width=2)
         draw.text((cx, y + ROD_H / 2), str(k + 1), font=f, fill=(255, 255, 255), anchor="mm")
 
 

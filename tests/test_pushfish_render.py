@@ -209,3 +209,11 @@ def test_a_long_name_is_shortened_so_the_row_still_shows_the_character_and_legen
     assert row.endswith("· Knight William · Legendary'") and long not in row
     held = len(ENGINE.view(s, 0).hand)
     assert any(f"{held} of 5 items" in t for t in texts)
+
+
+def test_a_wood_token_that_flew_off_the_rod_is_drawn_red_at_its_end_not_as_a_near_miss():
+    view = ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {}, 7), None).model_copy(update={"flicks": [128.0, 99.0]})
+    image = Image.open(io.BytesIO(drawing.board(view))).convert("RGB")
+    y = drawing._tops(2, False)["rod"] + drawing.LINE + drawing.ROD_H // 2 - 8  # above the token's number
+    off, near = (image.getpixel((round(drawing._rod_x(stop)) - 6, y)) for stop in view.flicks)
+    assert off[0] > 150 and off[1] < 90 and near != off  # red, beside the wood-brown one that landed at 99
