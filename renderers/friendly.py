@@ -470,6 +470,16 @@ def row_height(result: Result, seat: int) -> int:
     return CARD_HEAD + 16 + (1 + (chips[-1][3] if chips else 0)) * (CHIP + 6) + 4
 
 
+@lru_cache(maxsize=64)
+def _stripes(colour: tuple[int, int, int], width: int, height: int) -> Image.Image:
+    """A bar segment of diagonal stripes, `colour` on white."""
+    img = Image.new("RGB", (width, height), (255, 255, 255))
+    draw = ImageDraw.Draw(img)
+    for x in range(-height, width, 6):
+        draw.line((x, height, x + height, 0), fill=colour, width=3)
+    return img
+
+
 def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: int, best: int) -> int:
     """One player's final row: rank, name, total, a bar of their points by part, and each part pictured."""
     draw = ImageDraw.Draw(img)
@@ -485,8 +495,12 @@ def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: 
     for part, n, _, _ in [] if kingfish else chips:
         if n > 0 and (part in PART_COLOURS or part == "Left neighbour"):
             w = span * n / best
-            colour = seat_colour((seat + 1) % len(v.players)) if part == "Left neighbour" else PART_COLOURS[part]
-            draw.rectangle((bar_x, bar_y, bar_x + w, bar_y + 8), fill=colour, outline=INK)
+            if part == "Left neighbour":  # striped in the neighbour's colour: a share of theirs, not a kind of catch
+                img.paste(_stripes(seat_colour((seat + 1) % len(v.players)), max(1, round(w)), 9),
+                          (round(bar_x), bar_y))
+                draw.rectangle((bar_x, bar_y, bar_x + w, bar_y + 8), outline=INK)
+            else:
+                draw.rectangle((bar_x, bar_y, bar_x + w, bar_y + 8), fill=PART_COLOURS[part], outline=INK)
             bar_x += w
     bold = font(TEXT, bold=True)
     for part, n, x, line in chips:
