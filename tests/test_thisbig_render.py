@@ -107,12 +107,8 @@ def test_every_card_face_is_its_own_picture():
     assert len(pictures) == len(faces) == 29  # 20 fish (4 colours x 5 sizes), 4 rubbish, 4 colour lures, the Lunker
 
 
-def test_a_long_name_in_the_status_line_is_shortened_so_the_cast_lure_still_shows(monkeypatch):
-    state = ENGINE.new_game(["W" * 32, "V" * 32], {}, 3)  # whoever casts has a long name
-    while ENGINE.view(state, None).phase != "answer":
-        [decision, *_] = ENGINE.decisions(state)
-        state, _ = ENGINE.apply(state, decision.seat, decision.choices[0].id)
-    view = ENGINE.view(state, None)
+def texts_said(monkeypatch) -> list[str]:
+    """Every text the renderer says (draws) from now on, in order."""
     said: list[str] = []
     say = drawing.say
 
@@ -121,6 +117,16 @@ def test_a_long_name_in_the_status_line_is_shortened_so_the_cast_lure_still_show
         return say(img, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(drawing, "say", noted)
+    return said
+
+
+def test_a_long_name_in_the_status_line_is_shortened_so_the_cast_lure_still_shows(monkeypatch):
+    state = ENGINE.new_game(["W" * 32, "V" * 32], {}, 3)  # whoever casts has a long name
+    while ENGINE.view(state, None).phase != "answer":
+        [decision, *_] = ENGINE.decisions(state)
+        state, _ = ENGINE.apply(state, decision.seat, decision.choices[0].id)
+    view = ENGINE.view(state, None)
+    said = texts_said(monkeypatch)
     drawing.board(view)
     wanted = drawing._status_line(view).split(": ")[0].split(" cast ")[1]  # "a green lure", say
     assert any(t.endswith(f" cast {wanted}: answers in secret.") and t[:4] in ("WWWW", "VVVV") for t in said)
@@ -129,13 +135,6 @@ def test_a_long_name_in_the_status_line_is_shortened_so_the_cast_lure_still_show
 def test_with_the_rubbish_penalty_a_full_bucket_says_how_much_rubbish_its_hidden_cards_take_off(monkeypatch):
     state = ENGINE.new_game(["Ann", "Bo"], {"rubbish_penalty": True}, 3)
     state.buckets[0] = [*range(14), 32, 33, 34]  # 14 fish, then 3 rubbish at -1 each: more than the row shows
-    said: list[str] = []
-    say = drawing.say
-
-    def noted(img, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        said.append(text)
-        return say(img, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(drawing, "say", noted)
+    said = texts_said(monkeypatch)
     drawing.board(ENGINE.view(state, None))
     assert any(t.startswith("+") and t.endswith("(3 rubbish, −3)") for t in said), said
