@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         return _run(command, args)
     except Refused as exc:
         print(exc, file=sys.stderr)
-        return 2
+        return 1 if command == "health" else 2  # for a health check, a bad setting is unhealthy (2 is reserved)
     except (StoreError, ConnectError) as exc:
         print(exc.message, file=sys.stderr)
         return 1

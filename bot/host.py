@@ -178,7 +178,7 @@ class Host(Seating):
             return await self._play(record, seat, choice_id)
 
     async def resume_ai(self, game_id: int) -> Played:
-        """Let automated seats play what they owe (a restart, or a failed think, left them to move)."""
+        """Let automated seats play what they owe (a restart, a failed think or someone back left them to move)."""
         async with self._lock(game_id):
             record = await self._active(game_id, None)
             return await self._autoplay(Played(record=record, moves=[], events=[]), limit=MAX_AUTOMATED_MOVES)
@@ -204,8 +204,9 @@ class Host(Seating):
             return await self._advance(record, [], [], autoplay=on)
 
     async def reclaim(self, game_id: int, user_id: int) -> Played:
-        """A person takes their seat back from the AI stand-in (other people's stand-ins, paused while nobody
-        played in person, then play what they owe)."""
+        """A person takes their seat back from the AI stand-in; a decision of theirs still open (a stand-in paused
+        while nobody else played in person) waits anew from now, so no timer hands it straight back. Other people's
+        paused stand-ins owe moves again: `resume_ai` lets them play."""
         async with self._lock(game_id):
             record = await self._active(game_id, None)
             seat = record.seat_of(user_id)
@@ -214,7 +215,10 @@ class Host(Seating):
             if not record.seats[seat].standin:
                 raise HostError("Your seat is not being played by a stand-in.")
             record.with_standin(seat, None)
-            return await self._advance(record, [], [])
+            if seat in record.waiting:
+                record.waiting[seat] = self.clock()
+                record.reminded = [s for s in record.reminded if s != seat]
+            return await self._advance(record, [], [], autoplay=False)
 
     # ---- places, reminders, settings ------------------------------------------------------------
     async def set_place(self, game_id: int, channel_id: int | None = None, thread_id: int | None = None,

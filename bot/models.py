@@ -91,7 +91,7 @@ class Seat(BaseModel):
 
     @property
     def automated(self) -> bool:
-        """True when an AI decides for this seat now."""
+        """True when an AI player or a stand-in holds this seat (a stand-in may be paused: `plays_itself`)."""
         return self.ai is not None or self.standin
 
     @property

@@ -45,8 +45,9 @@ def deadlines(record: GameRecord, settings: GuildSettings, seats: list[int] | No
 
 
 def waiting_seats(host: Host, record: GameRecord) -> list[int]:
-    """Seats of people (not AI, not stood in for) with a pending decision, in seat order."""
-    return sorted({d.seat for d in host.pending(record) if not record.seats[d.seat].automated})
+    """Seats waiting on people, in seat order: not AI, not stood in for (a paused stand-in's seat waits on its person,
+    who is reminded)."""
+    return sorted({d.seat for d in host.pending(record) if not record.plays_itself(d.seat)})
 
 
 def due_for(record: GameRecord, waiting: list[int], settings: GuildSettings,

@@ -513,6 +513,13 @@ def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: 
     return y + height
 
 
+def result_words(view: FriendlyView, result: Result) -> list[str] | None:
+    """After a Kingfish win, each seat's result in words (the set wins outright: its score of 1 is no points)."""
+    if view.winner is None:
+        return None
+    return ["wins with the Kingfish set" if s in result.winners else "–" for s in range(len(view.players))]
+
+
 def final(view: FriendlyView, result: Result) -> bytes:
     """Final standings: the winner, then each player's total with a bar and pictures of their points by part."""
     v = view

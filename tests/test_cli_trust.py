@@ -100,6 +100,11 @@ def test_a_bad_setting_is_one_line_per_setting_not_a_traceback(tmp_path):
         "FISHBOT_TICK_SECONDS: must be greater than 0"]
 
 
+def test_fishbot_health_with_a_bad_setting_is_unhealthy_not_a_docker_reserved_code(tmp_path):
+    done = _cli(["health"], tmp_path, env={"FISHBOT_TICK_SECONDS": "0"})
+    assert done.returncode == 1 and done.stderr.strip() == "FISHBOT_TICK_SECONDS: must be greater than 0"
+
+
 def test_the_ai_budget_is_read_from_dotenv_too_and_a_bad_one_there_is_refused(tmp_path):
     (tmp_path / ".env").write_text("FISHBOT_AI_BUDGET_MS=abc\n")
     done = _cli(["play", "wishes", "--out", str(tmp_path / "out")], tmp_path, stdin="q\n")

@@ -346,3 +346,27 @@ async def test_the_board_that_asks_you_to_play_tells_all_that_happened_since_you
     text = (await run.board(game)).text()  # the first player's turn again: both others' moves since theirs
     names = [s.name for s in (await run.host.get(game)).seats]
     assert f"{names[1]} took 1" in text and f"{names[2]} took 1" in text and f"▸ {names[0]} took 1" not in text
+
+
+async def test_a_paused_stand_in_says_so_and_back_lets_the_others_stand_ins_play_on(fake, run):
+    ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
+    await fake.slash(ann, "start toy", stones=40)
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    for user in (bob, cy):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    record = await run.host.get(game)
+    place = record.place_id
+    first = record.seats[run.host.pending(record)[0].seat].user_id
+    away = [u for u in (ann, bob, cy) if u != first]  # the two not to act go away: the one to act plays in person
+    for user in away:
+        await fake.slash(user, "away", channel_id=place)
+    await fake.slash(first, "leave", channel_id=place)  # the last in person leaves: the stand-ins wait
+    record = await run.host.get(game)
+    text = (await run.board(game)).text()
+    assert record.status == "active" and "stand-in paused: nobody else plays in person" in text
+    await fake.slash(away[0], "back", channel_id=place)
+    after = await run.host.get(game)  # the other stand-in and the AI played on until the one back must decide
+    assert run.host.pending(after)[0].seat == after.seat_of(away[0])
+    text = (await run.board(game)).text()
+    assert "stand-in paused" not in text and "is back and plays their own seat again" in text

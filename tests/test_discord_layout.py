@@ -93,3 +93,12 @@ def test_a_board_newly_asking_a_person_tells_all_since_their_own_last_move_and_a
     assert told.lines(1, {0}, ["Ann took 1."], "", asked=set()) == ["Ann took 1."]  # nobody new: the latest only
     assert told.lines(1, set(), [], "👋 Cy is back.", asked=set()) == ["👋 Cy is back.", "Ann took 1."]
     assert told.lines(2, set(), [], "", asked={0}) == []  # a game with no news yet
+
+
+def test_news_carried_over_by_a_refresh_that_fell_behind_is_not_counted_twice():
+    told = recent.Recent()
+    told.lines(1, {0}, ["Ann took 1."], "", asked=set())
+    told.lines(1, {1}, ["Bob took 2."], "", asked=set())  # its refresh fell behind Cy's move: its DMs wait
+    assert told.lines(1, {2}, ["Cy took 3."], "", asked=set(), with_previous=True) == ["Bob took 2.", "Cy took 3."]
+    assert told.lines(1, {0}, ["Ann took 1."], "", asked={1}) == ["Cy took 3.", "Ann took 1."]  # once each
+

@@ -42,3 +42,9 @@ async def test_a_lobby_lists_the_options_that_differ_from_the_defaults_in_words(
     fields = {f["name"]: f["value"] for f in (await run.board(pushfish.id)).data["embeds"][0]["fields"]}
     assert fields["Options"] == "length: short · legendary: 0, 2 · noisy: on"
     assert "Options" not in {f["name"] for f in (await run.board(thisbig.id)).data["embeds"][0]["fields"]}
+
+
+def test_final_scores_read_in_the_games_words_where_a_number_would_mislead():
+    lines = messages.result_lines(record(), [1, 0, 0], [1, 2, 2], [0], words=["wins with the Kingfish set", "–", "–"])
+    assert lines.splitlines()[0].endswith("— wins with the Kingfish set 🏆") and "— 1" not in lines
+    assert messages.result_lines(record(), [9, 4, 2], [1, 2, 3], [0]).splitlines()[0].endswith("— 9 🏆")

@@ -214,9 +214,28 @@ async def test_a_stand_in_pauses_while_nobody_plays_in_person_and_goes_on_once_s
     record = played.record
     assert [m.seat for m in played.moves] == [1], "a stand-in played on with nobody at the table in person"
     assert host.pending(record)[0].seat == 2 and record.status == "active"
-    played = await host.reclaim(game.id, ALICE)  # Alice is back: Carol's stand-in plays what it owes
+    clock.advance(100 * 3600)
+    back = await host.reclaim(game.id, ALICE)  # Alice is back, with no move: Carol's stand-in may play again
+    assert not back.moves and host.pending(back.record)[0].seat == 2
+    played = await host.resume_ai(game.id)  # what the table does next: Carol's stand-in plays what it owes
     assert [m.seat for m in played.moves] == [2] and played.moves[0].by_ai
-    assert host.pending(played.record)[0].seat == 0
+    assert host.pending(played.record)[0].seat == 0 and played.record.waiting[0] == clock()  # Alice waits anew
+
+
+async def test_back_to_a_decision_a_paused_stand_in_left_open_waits_anew_so_no_timer_hands_it_straight_back(
+        db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {"stones": 40}, ALICE, "Alice", guild_id=10)
+    await host.join(game.id, BOB, "Bob")
+    await host.add_ai(game.id, ALICE)
+    record = (await host.begin(game.id, ALICE, seed=5)).record
+    record = (await host.set_standin(game.id, 0, True)).record  # Bob plays in person: Alice's stand-in plays
+    await host.leave(game.id, BOB)  # ... until Bob leaves: then it waits, Alice's decision open
+    record = await host.get(game.id)
+    assert host.pending(record)[0].seat == 0 and record.seats[0].standin and record.status == "active"
+    clock.advance(100 * 3600)
+    back = (await host.reclaim(game.id, ALICE)).record
+    assert back.waiting[0] == clock() and 0 not in back.reminded
     await host.close()
 
 

@@ -228,8 +228,7 @@ class FishGroup(ServerOnly):
 
         async def act(inter: discord.Interaction, game: int) -> None:
             await ack(inter)
-            played = await self.host.reclaim(game, inter.user.id)
-            await self.table.publish(played, note=back_note(played.record, inter.user.id))
+            await self.table.take_back(game, inter.user.id)
             await self.table.tell(inter, "Welcome back: your seat is yours again.")
 
         def stood_in(record: GameRecord) -> bool:
@@ -250,11 +249,10 @@ class FishGroup(ServerOnly):
         back = []
         for record in sorted(everywhere, key=lambda r: r.id):
             try:
-                reclaimed = await self.host.reclaim(record.id, user)
+                await self.table.take_back(record.id, user)
             except HostError:  # it ended meanwhile
                 continue
             back.append(record)
-            await self.table.publish(reclaimed, note=back_note(reclaimed.record, user))
         if not back:
             raise HostError("No AI is standing in for you on this server.")
         yours = "your seat is yours" if len(back) == 1 else "your seats are yours"
@@ -263,7 +261,7 @@ class FishGroup(ServerOnly):
     @app_commands.command(name="away")
     @guarded
     async def away(self, interaction: discord.Interaction) -> None:
-        """Away for a while? An AI stand-in plays your seats in every running game here until /fish back."""
+        """Away for a while? An AI plays your seats in your games here where others play, until /fish back."""
         await ack(interaction)
         user = interaction.user.id
         taken, waits = [], []
@@ -522,13 +520,6 @@ class FishGroup(ServerOnly):
         guild = interaction.guild_id or 0
         current = await (self.host.set_settings(guild, **changes) if changes else self.host.get_settings(guild))
         await interaction.response.send_message(embed=messages.settings_embed(current), ephemeral=True)
-
-
-def back_note(record: GameRecord, user_id: int) -> str:
-    """The board's line when a person takes their seat back from the AI stand-in (named as the table knows them)."""
-    seat = record.seat_of(user_id)
-    name = record.seats[seat].name if seat is not None else "A player"
-    return f"👋 {messages.shown(name)} is back and plays their own seat again."
 
 
 class FishCog(commands.Cog):

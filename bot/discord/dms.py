@@ -157,7 +157,9 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
     lines = news_lines(host, record, texts)
     if record.seats[seat].standin:
         place = "thread" if record.thread_id else "channel"
-        lines.append(f"🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's {place} to return.")
+        lines.append(f"🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's {place} to return."
+                     if record.plays_itself(seat) else f"🤖 Your AI stand-in is paused: nobody else plays this game in "
+                     f"person now, so it waits for you. Use `/fish back` in the game's {place} to play on.")
     elif decision is not None:
         lines.append(f"**Your move:** {messages.prompt(record, decision)}")
         lines += messages.guide_lines(decision) if components.as_buttons([decision]) else []  # labels are short

@@ -48,6 +48,8 @@ def seat_line(record: GameRecord, seat: int) -> str:
     s = record.seats[seat]
     who = f"<@{s.user_id}>" if s.user_id is not None else "🤖 " + shown(s.name)
     tag = f" (🤖 AI stand-in{', ' + s.standin_level if s.standin_level else ''})" if s.standin else ""
+    if s.standin and not record.plays_itself(seat):
+        tag = " (🤖 stand-in paused: nobody else plays in person; `/fish back` to play on)"
     return f"`{LETTERS[seat % 6]}` {who}{tag}"
 
 
@@ -151,11 +153,13 @@ def deadline_line(record: GameRecord, settings: GuildSettings, waiting: list[int
 
 
 def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int],
-                 moves: Sequence[tuple[float, float] | None] = (), score: Callable[[int], str] = str) -> str:
+                 moves: Sequence[tuple[float, float] | None] = (), score: Callable[[int], str] = str,
+                 words: Sequence[str] | None = None) -> str:
     """Final standings, best first (each score worded by `score`), with how the game moved each seat's rating
     (when it was rated)."""
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
-    rows = [f"{ranks[s]}. {seat_line(record, s)} — {score(scores[s])}{' 🏆' if s in winners else ''}"
+    rows = [f"{ranks[s]}. {seat_line(record, s)} — {words[s] if words else score(scores[s])}"
+            f"{' 🏆' if s in winners else ''}"
             f"{rating_move(moves[s]) if s < len(moves) else ''}" for s in order]
     return "\n".join(rows)
 
@@ -191,7 +195,7 @@ def game_numbers(records: Sequence[GameRecord]) -> str:
 def waits_on(record: GameRecord, user_id: int) -> bool:
     """True when a running game waits on this person's own choice (not their AI stand-in's)."""
     return record.status == "active" and any(
-        record.seats[s].user_id == user_id and not record.seats[s].automated for s in record.waiting)
+        record.seats[s].user_id == user_id and not record.plays_itself(s) for s in record.waiting)
 
 
 def game_line(record: GameRecord, name: str, user_id: int) -> str:

@@ -12,6 +12,7 @@ import discord
 from bot.drawing import Drawer
 from bot.host import Host
 from bot.models import GameRecord
+from engines.core import Result, View
 from renderers import registry as renderers
 
 
@@ -34,6 +35,14 @@ def score_words(key: str, plain: Callable[[int], str] = str) -> Callable[[int], 
     number where a score may be a fish count or a Kingfish win's 1, `counted` points in a person's history)."""
     renderer = renderer_for(key)
     return getattr(renderer, "score_words", plain) if renderer is not None else plain
+
+
+def result_words(key: str, view: View, result: Result) -> list[str] | None:
+    """Each seat's final score in the game's own words where a number would mislead (a Kingfish set wins outright in
+    Friendly Fishing, for a score of 1), else None."""
+    renderer = renderer_for(key)
+    words = getattr(renderer, "result_words", None) if renderer is not None else None
+    return words(view, result) if words is not None else None
 
 
 async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | None:

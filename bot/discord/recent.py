@@ -23,15 +23,16 @@ class Recent:
         self._news: dict[int, list[tuple[frozenset[int], list[str]]]] = {}  # game -> (movers, lines), oldest first
 
     def lines(self, game: int, movers: Collection[int], lines: Sequence[str], note: str,
-              asked: Collection[int]) -> list[str]:
+              asked: Collection[int], with_previous: bool = False) -> list[str]:
         """The board's lines after a refresh with this news (`lines`, made by the moves of `movers`): for seats it
-        newly asks to play (`asked`), everything since the earliest of their own last moves; else this news, or,
+        newly asks to play (`asked`), everything since the earliest of their own last moves; else this news (after
+        the news before it, `with_previous`: a refresh that fell behind showed it but left its DMs to this one), or,
         when it brings none (a note alone: someone is back, a restart), the news shown before. A note comes first."""
         kept = self._news.setdefault(game, [])
         if lines:
             kept.append((frozenset(movers), list(lines)))
             del kept[:-KEPT]
-        start = len(kept) - 1 if kept else 0
+        start = max(0, len(kept) - 1 - (1 if with_previous and lines else 0))
         for seat in asked:
             last = max((i for i, (who, _) in enumerate(kept) if seat in who), default=-1)
             start = min(start, last + 1)

@@ -47,6 +47,7 @@ class Update:
     """What a game's next refresh must show besides its latest state: the news since the last refresh."""
 
     events: list[Event] = dataclasses.field(default_factory=list)
+    carried: int = 0  # the first events, shown on a board already, carried over for the DMs of a refresh behind
     moves: list[Move] = dataclasses.field(default_factory=list)
     started: bool = False
     note: str = ""
@@ -222,6 +223,24 @@ class Table(Timed):
         await self.publish(played or game)
         return text
 
+    async def take_back(self, game: int, user_id: int) -> None:
+        """A person takes their seat back from the AI stand-in, and the board says so; then other people's stand-ins
+        that waited (paused, with nobody else playing in person) play what they owe. If their reply fails, the
+        timers ask again (as for any failed AI reply): the person's seat is theirs already."""
+        played = await self.host.reclaim(game, user_id)
+        seat = played.record.seat_of(user_id)
+        name = played.record.seats[seat].name if seat is not None else "A player"
+        await self.publish(played, note=f"👋 {messages.shown(name)} is back and plays their own seat again.")
+        try:
+            resumed = await self._shown_if_failed(game, self.host.resume_ai(game))
+        except HostError:
+            return  # the game ended or moved on meanwhile
+        except Exception:  # noqa: BLE001 - the seat is back; the AI seats are asked again by the timers
+            log.exception("game %s: AI seats failed after a person came back", game)
+            return
+        if resumed.moves:
+            await self.publish(resumed)
+
     async def _close_leavers_dm(self, game: int, user_id: int) -> None:
         """Close the DM of someone who left a running game (a lobby has sent none), after any refresh under way,
         which could send them a new one."""
@@ -327,7 +346,8 @@ class Table(Timed):
             return False
         embed.add_field(name="Final scores", value=messages.result_lines(
             record, result.scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id),
-            pictures.score_words(record.key)), inline=False)
+            pictures.score_words(record.key), pictures.result_words(record.key, self.host.view(record, None), result)),
+            inline=False)
         limits.embed(embed)
         return True
 
@@ -404,16 +424,19 @@ class Table(Timed):
         previous = self._pinged.get(game)  # a person the board newly asks to play is told all since their last move
         asked = set() if previous is None or record.status != "active" else {
             s for s in timers.waiting_seats(self.host, record) if record.seats[s].user_id not in previous}
-        lines = self.recent.lines(game, {m.seat for m in news.moves}, messages.happened(record, news.events,
-                                                                                          news.moves), news.note, asked)
+        fresh = messages.happened(record, news.events[news.carried:], news.moves)
+        lines = self.recent.lines(game, {m.seat for m in news.moves}, fresh, news.note, asked, news.carried > 0)
         newly = await self._show_board(record, lines, fresh=news.started)
-        if record.status == "finished" and not record.final_shown:
+        if record.status != "active":
+            self.recent.forget(game)  # its last board shows its news        if record.status == "finished" and not record.final_shown:
             await self.host.mark_final_shown(game)
         shown = await self.host.get(game)
         behind = news.meanwhile or (news.through is not None and shown.version > news.through)
         if behind:  # a move committed since this news was taken: its refresh follows, and the DMs and the game's
             # end wait for it, so no DM shows a state without its private news (a clicked DM is edited, not replaced)
-            self._queued.setdefault(game, Update()).events[:0] = news.events
+            queued = self._queued.setdefault(game, Update())
+            queued.events[:0] = news.events
+            queued.carried += len(news.events)
         else:
             await self.dms.deliver(shown, news.events)  # after: DMs link the new board
         if shown.status == "finished" and (news.moves or news.events) and not behind:

@@ -107,7 +107,7 @@ class Timed:
                        idle_since: float | None = None) -> bool:
         """Let the AI stand-in play a person's seat now and show the board with the note (ping: the note is a
         message of its own, to mention them); False if the seat cannot have one (the game is over, an AI plays
-        it already, or it no longer waits since `idle_since`)."""
+        it already, nobody else plays the game in person, or it no longer waits since `idle_since`)."""
         try:
             played = await self.host.set_standin(record.id, seat, True, idle_since)
         except HostError:
