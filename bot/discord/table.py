@@ -428,7 +428,8 @@ class Table(Timed):
         lines = self.recent.lines(game, {m.seat for m in news.moves}, fresh, news.note, asked, news.carried > 0)
         newly = await self._show_board(record, lines, fresh=news.started)
         if record.status != "active":
-            self.recent.forget(game)  # its last board shows its news        if record.status == "finished" and not record.final_shown:
+            self.recent.forget(game)  # its last board shows its news
+        if record.status == "finished" and not record.final_shown:
             await self.host.mark_final_shown(game)
         shown = await self.host.get(game)
         behind = news.meanwhile or (news.through is not None and shown.version > news.through)
