@@ -3,9 +3,11 @@ moves with what each made happen (the log)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.host import Host, HostError
 from bot.models import PRIVATE_CHOICE, GameRecord, Move
-from engines.core import View
+from engines.core import Event, View
 
 REPLAY_FILE = "replay.gif"
 
@@ -29,6 +31,28 @@ async def recent_moves(host: Host, game_id: int, last: int) -> list[tuple[Move, 
     _, steps = await host.replay_steps(game_id)
     return [(move, [e.text for e in events if e.private_to is None and e.text != move.label])
             for move, _, events in steps[-last:]]
+
+
+async def recent_lines(host: Host, record: GameRecord, last: int,
+                       before: int | None = None) -> list[tuple[int | None, str]]:
+    """What the table saw happen in the game's last `last` moves (those before move index `before`), with the seats
+    that acted: a board's news when none is remembered (after a restart)."""
+    _, steps = await host.replay_steps(record.id)
+    steps = [step for step in steps if before is None or step[0].index < before][-last:]
+    return [line for move, _, events in steps for line in happened(record, events, [move])]
+
+
+def move_line(name: str, label: str) -> str:
+    """A move that made no public event, in words, as a sentence: `Ann chose "Garbage heap".`, `Bob made a private
+    choice.`"""
+    return f"{name} {label}." if label == PRIVATE_CHOICE else f'{name} chose "{label}".'
+
+
+def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
+    """What the table saw happen, newest last, each line with the seat that acted (None: the game itself): the
+    public events, else each move in words (never a private event)."""
+    lines = [(e.seat, e.text) for e in events if e.private_to is None]
+    return lines or [(m.seat, move_line(record.seats[m.seat].name, m.label)) for m in moves]
 
 
 def said(record: GameRecord, move: Move) -> str:

@@ -370,3 +370,18 @@ async def test_a_paused_stand_in_says_so_and_back_lets_the_others_stand_ins_play
     assert run.host.pending(after)[0].seat == after.seat_of(away[0])
     text = (await run.board(game)).text()
     assert "stand-in paused" not in text and "is back and plays their own seat again" in text
+
+
+async def test_a_restart_reads_the_boards_news_back_from_the_log_rather_than_wiping_it(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await toy_game(fake, run, ann, bob, stones=30)
+    for user in (ann, bob):
+        board = await run.board(game)
+        await fake.click(user, board, board.custom_ids[0])
+    before = len((await run.board(game)).history)
+    await run.restart()  # the board is shown again at start, edited in place
+    await fake.settle()
+    board = await run.board(game)
+    assert len(board.history) > before  # it was edited
+    text = board.text()
+    assert "▸ Bob took 1" in text  # what Ann missed since her own move is still there

@@ -85,20 +85,31 @@ def test_a_long_run_of_news_keeps_how_it_began_and_how_it_ended_and_counts_what_
     assert recent.compact(news[:recent.MAX_LINES]) == news[:recent.MAX_LINES]
 
 
-def test_a_board_newly_asking_a_person_tells_all_since_their_own_last_move_and_a_note_alone_keeps_the_news():
+def test_a_board_tells_each_person_it_waits_on_all_since_their_own_last_move_and_a_note_alone_keeps_the_news():
     told = recent.Recent()
-    assert told.lines(1, {0}, ["Ann took 1."], "", asked={1}) == ["Ann took 1."]
-    assert told.lines(1, {1}, ["Bob took 2."], "", asked={2}) == ["Ann took 1.", "Bob took 2."]  # Cy never moved
-    assert told.lines(1, {2}, ["Cy took 3."], "", asked={0}) == ["Bob took 2.", "Cy took 3."]  # since Ann's move
-    assert told.lines(1, {0}, ["Ann took 1."], "", asked=set()) == ["Ann took 1."]  # nobody new: the latest only
-    assert told.lines(1, set(), [], "👋 Cy is back.", asked=set()) == ["👋 Cy is back.", "Ann took 1."]
-    assert told.lines(2, set(), [], "", asked={0}) == []  # a game with no news yet
+    assert told.lines(1, {0}, [(0, "Ann took 1."), (3, "AI 1 took 2.")], "", waiting={1}) == \
+        ["Ann took 1.", "AI 1 took 2."]
+    assert told.lines(1, {1}, [(1, "Bob took 2.")], "", waiting={2}) == \
+        ["Ann took 1.", "AI 1 took 2.", "Bob took 2."]  # Cy never moved
+    assert told.lines(1, {2}, [(2, "Cy took 3.")], "", waiting={0}) == \
+        ["AI 1 took 2.", "Bob took 2.", "Cy took 3."]  # since Ann's own line: the AI's reply to her move too
+    assert told.lines(1, {0}, [(0, "Ann took 1.")], "", waiting={0}) == ["Ann took 1."]  # her turn goes on: the latest
+    assert told.lines(1, set(), [], "👋 Cy is back.", waiting=set()) == ["👋 Cy is back.", "Ann took 1."]
+    assert told.lines(2, set(), [], "", waiting={0}) == []  # a game with no news yet
 
 
 def test_news_carried_over_by_a_refresh_that_fell_behind_is_not_counted_twice():
     told = recent.Recent()
-    told.lines(1, {0}, ["Ann took 1."], "", asked=set())
-    told.lines(1, {1}, ["Bob took 2."], "", asked=set())  # its refresh fell behind Cy's move: its DMs wait
-    assert told.lines(1, {2}, ["Cy took 3."], "", asked=set(), with_previous=True) == ["Bob took 2.", "Cy took 3."]
-    assert told.lines(1, {0}, ["Ann took 1."], "", asked={1}) == ["Cy took 3.", "Ann took 1."]  # once each
+    told.lines(1, {0}, [(0, "Ann took 1.")], "", waiting=set())
+    told.lines(1, {1}, [(1, "Bob took 2.")], "", waiting=set())  # its refresh fell behind Cy's move: its DMs wait
+    assert told.lines(1, {2}, [(2, "Cy took 3.")], "", waiting=set(), with_previous=True) == \
+        ["Bob took 2.", "Cy took 3."]
+    assert told.lines(1, {0}, [(0, "Ann took 1.")], "", waiting={1}) == ["Cy took 3.", "Ann took 1."]  # once each
 
+
+def test_a_note_over_a_long_run_keeps_the_runs_first_line_and_counts_right():
+    told = recent.Recent()
+    run = [(1, f"L{i}") for i in range(1, 14)]
+    shown = told.lines(1, {1}, run, "🚪 Ann left.", waiting={0})
+    assert len(shown) == recent.MAX_LINES and shown[:2] == ["🚪 Ann left.", "L1"] and shown[-1] == "L13"
+    assert f"… {13 - (recent.MAX_LINES - 1) + 1} more …" in shown

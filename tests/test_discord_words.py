@@ -31,7 +31,8 @@ def test_the_log_names_each_mover_once():
 def test_a_move_that_made_no_public_event_reads_as_a_sentence_on_the_board():
     moves = [Move(index=0, seat=0, choice_id="g", label="Garbage heap"), Move(index=1, seat=1, choice_id="x",
                                                                                label=PRIVATE_CHOICE)]
-    assert messages.happened(record(), [], moves) == ['Ann chose "Garbage heap".', "AI 1 (hard) made a private choice."]
+    assert [line for _, line in messages.happened(record(), [], moves)] == \
+        ['Ann chose "Garbage heap".', "AI 1 (hard) made a private choice."]
 
 
 async def test_a_lobby_lists_the_options_that_differ_from_the_defaults_in_words(fake, run):

@@ -8,12 +8,11 @@ from typing import Any
 
 import discord
 
-from bot import ratings
+from bot import ratings, replay
 from bot.discord import limits, pictures
 from bot.game_options import sizes_text, table_sizes
 from bot.models import (
     LOBBY_ROLE_QUIET,
-    PRIVATE_CHOICE,
     GameRecord,
     GuildSettings,
     Move,
@@ -94,23 +93,15 @@ def lobby_embed(engine: GameEngine, record: GameRecord, settings: GuildSettings,
     return limits.embed(e)
 
 
-def move_line(name: str, label: str) -> str:
-    """A move that made no public event, in words, as a sentence: `Ann chose "Garbage heap".`, `Bob made a private
-    choice.`"""
-    return f"{name} {label}." if label == PRIVATE_CHOICE else f'{name} chose "{label}".'
-
-
 def guide_lines(decision: Decision) -> list[str]:
     """`• label: sentence` for each choice whose sentence says more than its short button label."""
     return [f"• **{shown(c.label)}**: {shown(c.detail)}" for c in decision.choices if c.detail and c.detail != c.label]
 
 
-def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[str]:
-    """Public lines about what just happened (never a private event), newest last."""
-    lines = [e.text for e in events if e.private_to is None]
-    if not lines:
-        lines = [move_line(record.seats[m.seat].name, m.label) for m in moves]
-    return [shown(line) for line in lines]
+def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
+    """Public lines about what just happened (never a private event), newest last, each with the seat that acted,
+    shown literally."""
+    return [(seat, shown(line)) for seat, line in replay.happened(record, events, moves)]
 
 
 def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decision], waiting: Sequence[int],

@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from bot import timers
+from bot import replay, timers
 from bot.discord import components, dms, ids, limits, lobbies, messages, notices, picker, pictures, recent
 from bot.discord.places import admin, check_place
 from bot.discord.replays import Replays
@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = "That button is out of date, so nothing was done. Your choice is still open: use the newest board{}."
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
+RECALLED = 12  # moves whose news a board shows again after a restart
 THREAD_ARCHIVED = 50083  # Discord's code for a write to an archived thread
 UNKNOWN_CHANNEL = 10003
 
@@ -421,11 +422,13 @@ class Table(Timed):
             return
         if news.started or record.status == "cancelled":  # the lobby message says it started, or was cancelled
             await self._show_lobby(record, news.note)
-        previous = self._pinged.get(game)  # a person the board newly asks to play is told all since their last move
-        asked = set() if previous is None or record.status != "active" else {
-            s for s in timers.waiting_seats(self.host, record) if record.seats[s].user_id not in previous}
+        if not self.recent.known(game) and record.status == "active":  # a restart: read the news back from the log
+            before = min((m.index for m in news.moves), default=None)
+            self.recent.seed(game, [(seat, messages.shown(text)) for seat, text in
+                                    await replay.recent_lines(self.host, record, RECALLED, before)])
+        waiting = timers.waiting_seats(self.host, record) if record.status == "active" else []
         fresh = messages.happened(record, news.events[news.carried:], news.moves)
-        lines = self.recent.lines(game, {m.seat for m in news.moves}, fresh, news.note, asked, news.carried > 0)
+        lines = self.recent.lines(game, {m.seat for m in news.moves}, fresh, news.note, waiting, news.carried > 0)
         newly = await self._show_board(record, lines, fresh=news.started)
         if record.status != "active":
             self.recent.forget(game)  # its last board shows its news
