@@ -201,6 +201,7 @@ class Host(Seating):
             if on and not record.others_present(seat):
                 raise HostError(f"Nobody else plays game #{record.id} in person, so it simply waits for you.")
             record.with_standin(seat, await self._standin_level(record) if on else None)
+            record.promises_kept()
             return await self._advance(record, [], [], autoplay=on)
 
     async def reclaim(self, game_id: int, user_id: int) -> Played:

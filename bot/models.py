@@ -143,6 +143,11 @@ class GameRecord(BaseModel):
         s = self.seats[seat]
         return s.ai is not None or (s.standin and self.others_present(seat))
 
+    def promises_kept(self) -> None:
+        """After a person left or went away: a reminder that promised a stand-in to someone nobody else now plays
+        beside is taken back, so the timers remind them again, saying the game waits for them."""
+        self.reminded = [s for s in self.reminded if self.others_present(s)]
+
     def unseat(self, seat: int) -> None:
         """Take a seat out of a lobby: the host's role passes to the first person left, and a lobby with nobody
         left closes."""

@@ -60,11 +60,11 @@ def said(record: GameRecord, move: Move) -> str:
     names its mover already. A person who left made their own moves (their name, without the " (AI, level)" the
     host added); an AI standing in for a person is named as such."""
     seat = record.seats[move.seat]
-    standin = " (AI stand-in)" if move.by_ai and not seat.ai else ""
-    mover = seat.began_as if seat.left and not move.by_ai else seat.name + standin
+    tag = "" if not move.by_ai else " (AI stand-in)" if not seat.ai else f" (AI, {seat.ai})" if seat.left else ""
+    mover = (seat.began_as if seat.left else seat.name) + tag
     if move.label == PRIVATE_CHOICE:
         return f"{mover} {move.label}"
     name = record.names_at_start[move.seat] if move.seat < len(record.names_at_start) else ""
     if name and move.label.startswith((name + " ", name + ":")):  # "Cy: No Catch!" names Cy already
-        return name + standin + move.label[len(name):]
+        return name + tag + move.label[len(name):]
     return f"{mover}: {move.label}"

@@ -94,6 +94,7 @@ class Seating:
             if record.status != "active":
                 raise HostError("This game is over.")
             record.hand_to_ai(seat, await self._standin_level(record))
+            record.promises_kept()
             return await self._advance(record, [], [])
 
     async def remove_seat(self, game_id: int, by_user: int, user_id: int | None = None,

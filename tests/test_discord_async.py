@@ -324,7 +324,7 @@ async def test_an_idle_player_against_ai_players_only_is_reminded_but_never_stoo
     clock.advance(12 * HOUR)
     await run.bot.table.run_timers()
     [reminder] = [m for m in fake.in_channel(record.place_id) if m.content.startswith("⏰")]
-    assert "stands in" not in reminder.content and reminder.content.endswith(").")
+    assert "stands in" not in reminder.content and reminder.content.endswith("so it waits for you.")
     clock.advance(100 * HOUR)
     await run.bot.table.run_timers()
     after = await run.host.get(game)
@@ -385,3 +385,22 @@ async def test_a_restart_reads_the_boards_news_back_from_the_log_rather_than_wip
     assert len(board.history) > before  # it was edited
     text = board.text()
     assert "▸ Bob took 1" in text  # what Ann missed since her own move is still there
+
+
+async def test_a_reminder_that_promised_a_stand_in_is_renewed_when_everyone_else_goes_away(fake, run, clock):
+    ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
+    await fake.slash(ann, "start toy", stones=40)
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    for user in (bob, cy):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    record = await run.host.get(game)
+    idle = record.seats[run.host.pending(record)[0].seat].user_id
+    clock.advance(12 * HOUR)
+    await run.bot.table.run_timers()  # reminded: "An AI stands in ..."
+    for user in (u for u in (ann, bob, cy) if u != idle):  # then the others go away: no stand-in can come
+        await fake.slash(user, "away", channel_id=record.place_id)
+    clock.advance(60)
+    await run.bot.table.run_timers()
+    said = [m.content for m in fake.in_channel(record.place_id) if m.content.startswith(f"⏰ <@{idle}>")]
+    assert len(said) == 2 and "An AI stands in" in said[0] and said[1].endswith("so it waits for you.")

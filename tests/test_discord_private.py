@@ -321,3 +321,26 @@ async def test_what_the_choices_do_is_told_to_whom_they_are_open_and_never_anoth
     assert "Pick 3 in secret" in only_reply(fake, await fake.click(bob, board, ids.guide(game)))  # an old board: his own
     assert only_reply(fake, await fake.click(eve, board, ids.guide(game))) == \
         "Nothing to explain: these choices say it all on their buttons."  # never the players' secret choices
+
+
+async def test_a_stand_ins_secret_moves_go_into_the_away_persons_dm_in_place_and_leaving_retires_it(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await started_secret(fake, run, ann, bob, rounds=3)
+    place = (await run.host.get(game)).place_id
+    await fake.slash(bob, "away", channel_id=place)
+    sent = len(fake.dms(bob))
+    for _ in range(3):  # Ann plays her part of each round; Bob's stand-in picks for him in secret
+        record = await run.host.get(game)
+        if record.status != "active":
+            break
+        pending = [d for d in run.host.pending(record) if record.seats[d.seat].user_id == ann]
+        if pending and pending[0].private:
+            await fake.click(ann, live_dm(fake, ann), live_dm(fake, ann).custom_ids[0])
+        elif pending:
+            board = await run.board(game)
+            await fake.click(ann, board, board.custom_ids[0])
+    assert len(fake.dms(bob)) <= sent + 1  # at most one new DM while away, edited in place after that
+    assert "🔒" in fake.dms(bob)[-1].content and "stand-in" in fake.dms(bob)[-1].content
+    if (await run.host.get(game)).status == "active":
+        await fake.slash(bob, "leave", channel_id=place)
+        assert f"You left game #{game}" in fake.dms(bob)[-1].content

@@ -155,6 +155,10 @@ def test_a_logged_move_that_names_its_mover_is_not_named_twice():
     assert replay.said(record, Move(index=4, seat=1, choice_id="take", label="Take 3")) == "Bo: Take 3"
     by_standin = Move(index=5, seat=0, choice_id="r3", label="Cy plays a card face down.", by_ai=True)
     assert replay.said(record, by_standin) == "Cy (AI stand-in) plays a card face down."  # a stand-in's secret move
+    record.seats[1] = Seat(name="Bo (AI, hard)", ai="hard", left=True)  # Bo left: an AI plays his seat
+    assert replay.said(record, Move(index=6, seat=1, choice_id="p", label="Bo plays a card face down.", by_ai=True)) \
+        == "Bo (AI, hard) plays a card face down."
+    assert replay.said(record, Move(index=2, seat=1, choice_id="t", label="Take 3")) == "Bo: Take 3"  # his own
 
 
 def test_a_past_game_s_score_reads_in_its_own_unit():

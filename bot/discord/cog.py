@@ -267,9 +267,9 @@ class FishGroup(ServerOnly):
         taken, waits = [], []
         for record in sorted(await self.host.games(interaction.guild_id, None, ("active",)), key=lambda r: r.id):
             seat = record.seat_of(user)
-            if seat is None or record.seats[seat].automated:
+            if seat is None or record.plays_itself(seat):
                 continue
-            if not record.others_present(seat):  # nobody is held up: the game just waits for its person
+            if not record.others_present(seat):  # nobody is held up (a stand-in would wait): the game waits for them
                 waits.append(record)
                 continue
             note = f"🤖 {messages.shown(record.seats[seat].name)} is away: an AI plays for them until `/fish back`."

@@ -49,10 +49,11 @@ class Dms:
     async def _deliver_to(self, record: GameRecord, seat: int, user_id: int, texts: list[str], notify: bool) -> None:
         """One person's DM. What they just did themselves (`texts` without `notify`) goes into their live DM,
         edited in place, so a click brings no new message; news from elsewhere comes as a new DM, which the
-        older one gives way to. A DM with nothing left to decide keeps its news and loses its components."""
+        older one gives way to. A DM with nothing left to decide keeps its news and loses its components. While a
+        stand-in plays the seat, its moves' news goes into the person's DM in place too (going away spams nobody)."""
         decision = own_decision(self.host, record, seat, private_only=True)
         note = await self._note(record.id, user_id)
-        live = note is not None and note.live
+        live = note is not None and note != DM_CLOSED and (note.live or record.seats[seat].standin)
         if live and not notify:
             assert note is not None
             note = dataclasses.replace(note, news=(*note.news, *texts)[-KEPT_NEWS:])
@@ -64,7 +65,7 @@ class Dms:
         if note is not None and not note.news and note != DM_CLOSED:  # nothing to keep: the new DM takes its place
             with contextlib.suppress(discord.HTTPException):
                 await self._message(note).delete()
-        elif note is not None and note.live:
+        elif note is not None and note != DM_CLOSED:  # what it said of the game is stale now, choice or not
             await self._retire(record, user_id, note, "(see the newer message below)")
         view = (components.decision_view(record.id, record.version, [decision], record.names,
                                          board=False) if decision else None)
@@ -128,14 +129,15 @@ class Dms:
 
     async def close(self, record: GameRecord, user_id: int, text: str) -> None:
         """Retire the player's live DM about the game, if any, with `text` in place of its choices. Once the game
-        is over, their last DM says so even with no choice left in it ("the board mentions you" would be stale),
-        and is then forgotten: nothing will change it again."""
+        is over, or the player left it, their last DM says so even with no choice left in it ("the board mentions
+        you" or "a stand-in plays your seat" would be stale), and is then forgotten: nothing will change it again."""
         note = await self._note(record.id, user_id)
         if note is None or note == DM_CLOSED:
             return
-        if note.live or record.status != "active":
+        final = record.status != "active" or record.seat_of(user_id) is None
+        if note.live or final:
             await self._retire(record, user_id, note, text)
-        if record.status != "active":
+        if final:
             await self._set_note(record.id, user_id, None)
 
     async def _retire(self, record: GameRecord, user_id: int, note: DmNote, text: str) -> None:

@@ -382,5 +382,6 @@ def reminder(record: GameRecord, seats: list[int], standin_at: int | None, game:
     who = " ".join(f"<@{record.seats[s].user_id}>" for s in seats)
     link = board_link(record)
     where = f": [the board](<{link}>)" if link else ""
-    after = f" An AI stands in <t:{standin_at}:R>." if standin_at is not None else ""
+    after = f" An AI stands in <t:{standin_at}:R>." if standin_at is not None else \
+        " Nobody else plays it in person now, so it waits for you."
     return f"⏰ {who}, it's your turn in game #{record.id} ({game}){where}.{after}"
