@@ -17,6 +17,7 @@ from renderers import registry as drawings
 from renderers import replay as replay_drawing
 
 TERMINAL_USER = 0  # user id of the person at the terminal
+CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback
 MOVES_RECALLED = 12  # the moves shown again when a game resumes
 
 
@@ -92,20 +93,19 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 await host.add_ai(record.id, TERMINAL_USER, level)
             record = await host.get(record.id)  # every seat taken
             say(f"Game #{record.id}: {host.engine(record).name}. Seats: {', '.join(record.names)}.")
-            played = await begin_or_cancel(host, record.id, seed, autoplay=True)
-            tell(played, say)
-            record = played.record
-        hot_seat = sum(not seat.automated for seat in record.seats) > 1  # a resumed game's own seats count
+            record = (await begin_or_cancel(host, record.id, seed, autoplay=False)).record  # AI openers: below
+        news = News([s for s, seat in enumerate(record.seats) if not seat.automated])  # a resumed game's own seats
+        hot_seat = len(news.unread) > 1
         facing: int | None = None  # the hot seat's player now at the terminal
         bye = f"Bye. The game is saved in {db}: `{resume_command(key, db, out)}` goes on with it."
         while record.status == "active":
             human = [d for d in host.pending(record) if not record.seats[d.seat].automated]
-            if not human:  # AI seats owe a move (the last session stopped while they thought): they make it now
+            if not human:  # AI seats move (an AI opens, or the last session stopped while they thought)
                 say("(the AI players think…)")
                 played = await host.resume_ai(record.id)
                 if played.record.version == record.version:
                     break  # nothing was played: nobody is left to move
-                tell(played, say)
+                news.hear(played)
                 record = played.record
                 continue
             decision = human[0]
@@ -114,6 +114,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 if not hand_over(record.seats[facing].name, read, say, stream):
                     say(bye)
                     return 0
+            news.tell(decision.seat, say, "Since your last turn:" if hot_seat else "")
             board = save_board(record, host, out, "board.png")
             say("")
             say(f"== {record.seats[decision.seat].name}'s decision (board image: {board}) ==")
@@ -130,9 +131,11 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 say(exc.message)
                 record = await host.get(record.id)
                 continue
-            tell(played, say)
+            news.hear(played)
             record = played.record
         if record.status == "finished":
+            for line in news.last:
+                say(line)
             save_board(record, host, out, "board.png")
             say(standings(record, host))
             say(f"Final image: {save_final(record, host, out)}")
@@ -142,19 +145,40 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
 
 
 def hand_over(name: str, read: Callable[[str], str], say: Callable[[str], None], stream: TextIO) -> bool:
-    """In a hot seat, wait for the next player to take the terminal, then clear the screen (another player's hand
-    scrolls away); False when the person quits instead."""
-    say("")
+    """In a hot seat, clear the screen (the last player's hand and choice scroll away), then wait for the next
+    player to take the terminal; False when the person quits instead."""
+    if stream.isatty():
+        stream.write(CLEAR)
     say(f"== Pass the terminal to {name} ==")
     try:
         answer = read(f"{name}, press Enter when only you can see the screen (q to quit): ").strip().lower()
     except (EOFError, KeyboardInterrupt):
+        say("")  # the goodbye on a line of its own, not after the ^C
         return False
-    if answer in ("q", "quit", "exit"):
-        return False
-    if stream.isatty():
-        stream.write("\033[2J\033[3J\033[H")  # clear the screen and its scrollback
-    return True
+    return answer not in ("q", "quit", "exit")
+
+
+class News:
+    """What each person at the terminal has not read yet: what the table saw happen, and their own secret news."""
+
+    def __init__(self, seats: list[int]) -> None:
+        self.unread: dict[int, list[str]] = {s: [] for s in seats}
+        self.last: list[str] = []  # the public lines of the latest step (the game's end, once it is over)
+
+    def hear(self, played: Played) -> None:
+        """Queue a step's public lines for everyone, and each person's own secret news for them alone."""
+        self.last = [f"  - {line}" for _, line in replay.happened(played.record, played.events, played.moves)]
+        for seat, lines in self.unread.items():
+            lines += self.last
+            lines += [f"  - (only you) {e.text}" for e in played.events if e.private_to == seat]
+
+    def tell(self, seat: int, say: Callable[[str], None], heading: str) -> None:
+        """Print what this person has not read yet (under `heading`, if any)."""
+        if self.unread[seat] and heading:
+            say(heading)
+        for line in self.unread[seat]:
+            say(line)
+        self.unread[seat] = []
 
 
 def ai_answers(host: Host, record: GameRecord, decision: Decision, choice_id: str) -> bool:
@@ -180,22 +204,18 @@ async def begin_or_cancel(host: Host, game_id: int, seed: int | None, autoplay: 
         raise
 
 
-def tell(played: Played, say: Callable[[str], None]) -> None:
-    """What the table saw happen: the public events, else each move by who made it (never a private event)."""
-    lines = [e.text for e in played.events if e.private_to is None]
-    for line in lines or [f"{played.record.seats[m.seat].name}: {m.label}" for m in played.moves]:
-        say(f"  - {line}")
-
-
 def ask(decision: Decision, read: Callable[[str], str], say: Callable[[str], None]) -> int | None:
     """Ask for a numbered choice until a valid one (None when the person quits)."""
     say(decision.prompt)
     for n, choice in enumerate(decision.choices, 1):
         say(f"  {n:>2}. {choice.label}")
+        if choice.detail and choice.detail != choice.label:  # what the short label stands for
+            say(f"      {choice.detail}")
     while True:
         try:
             answer = read("Your choice (number, q to quit): ").strip().lower()
         except (EOFError, KeyboardInterrupt):  # end of input or Ctrl-C: stop, the game stays saved
+            say("")
             return None
         if answer in ("q", "quit", "exit"):
             return None
@@ -225,8 +245,9 @@ async def demo(key: str, players: int, db: str, out: Path, options: dict[str, An
             played = await host.step_ai(record.id)
             record = played.record
             step += 1
-            for move in played.moves:
-                lines.append(f"{move.index + 1:4}. {record.seats[move.seat].name}: {move.label}")
+            for move in played.moves:  # as the log tells it: the move, then what it made happen
+                lines.append(f"{move.index + 1:4}. {replay.said(record, move)}")
+                lines += [f"        {e.text}" for e in played.events if e.private_to is None and e.text != move.label]
             save_board(record, host, out, f"board_{step:04d}.png")
         (out / "log.txt").write_text("\n".join(lines) + "\n")
         text = standings(record, host)

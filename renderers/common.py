@@ -242,4 +242,9 @@ def winners_line(players: Sequence[str], winners: Sequence[int], score: str) -> 
 
 def points(n: int) -> str:
     """`1 point`, `29 points`."""
-    return f"{n} point{'' if n == 1 else 's'}"
+    return counted(n, "point")
+
+
+def counted(n: int, thing: str) -> str:
+    """`1 worm`, `3 worms`."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"

@@ -405,7 +405,7 @@ def text(view: ThisBigView) -> str:
     cast = NAMES[card_of(view.cast)] if view.cast else "none"
     lines = [f"Cast: {cast}. River {view.river_size}, Tackle Box {view.tackle_size}; target {view.target} points."]
     for s, name in enumerate(view.players):
-        lines.append(f"  {name}: {view.points[s]} pts (bucket: {_named(view.buckets[s])}); "
+        lines.append(f"  {name}: {points(view.points[s])} (bucket: {_named(view.buckets[s])}); "
                      f"{view.hand_sizes[s]} river cards, {view.lure_counts[s]} lures; {view.status[s] or '-'}")
     if view.seat is not None:
         lines.append(f"Your river cards: {_named(view.hand)}. Your lures: {_named(view.lures)}.")

@@ -43,6 +43,7 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
+    counted,
     fit_line,
     fit_lines,
     fit_text,
@@ -469,9 +470,9 @@ def _encode_final(img: Image.Image) -> bytes:
 
 def text(view: WishesView) -> str:
     """The table in a few lines of text, for the terminal player."""
-    ocean = ", ".join(f"{i + 1}. {card_name(c)}" + (f" +{w} worms" if w else "")
+    ocean = ", ".join(f"{i + 1}. {card_name(c)}" + (f" +{counted(w, 'worm')}" if w else "")
                       for i, (c, w) in enumerate(zip(view.ocean, view.ocean_worms, strict=False)))
-    lines = [f"Ocean (shallow to deep): {ocean or 'empty'}; deck {view.deck_size} cards."]
+    lines = [f"Ocean (shallow to deep): {ocean or 'empty'}; deck {counted(view.deck_size, 'card')}."]
     capacity = LIMITS[view.limits_placed][0] if view.limits_placed < len(LIMITS) else None
     for m, kind in enumerate(KINDS):
         buyers = [str(BUYER_VALUES[b]) for b, at in enumerate(view.buyers) if at == m]
@@ -482,5 +483,5 @@ def text(view: WishesView) -> str:
     lines.append(f"Garbage heap: {sum(view.garbage)} of {GARBAGE_END}.")
     for s, name in enumerate(view.players):
         boats = ", ".join(card_name(c) if c >= 0 else "empty" for c in view.boats[s])
-        lines.append(f"  {name}: ${view.dollars[s]}, {view.worms[s]} worms, boats: {boats}")
+        lines.append(f"  {name}: ${view.dollars[s]}, {counted(view.worms[s], 'worm')}, boats: {boats}")
     return "\n".join(lines)

@@ -103,3 +103,10 @@ def test_the_event_strip_shows_the_two_latest_events_so_a_moves_point_is_not_los
     with drawn.recording() as seen:
         art.event_bar(img, 0, ["Ann casts.", "Bob's fight for the Kraken fails.", "Bob draws 1 item card."], ["Ann", "Bob"])
     assert [what for what, *_ in seen] == ["text \"Bob's fight for the Kraken fails.\"", "text 'Bob draws 1 item card.'"]
+
+
+def test_counts_in_words_are_singular_for_one():
+    from renderers.common import counted
+
+    assert (counted(1, "worm"), counted(3, "worm"), counted(0, "card"), points(1)) == \
+        ("1 worm", "3 worms", "0 cards", "1 point")

@@ -13,6 +13,11 @@ from bot import cli, terminal
 from bot.host import Host
 
 
+def moves_in(log: str) -> int:
+    """How many moves a demo's log.txt holds (a numbered line each, what it made happen indented under it)."""
+    return sum(1 for line in log.splitlines() if re.match(r" *[0-9]+\. ", line))
+
+
 def test_fishbot_without_a_token_points_at_offline_play(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
@@ -83,7 +88,7 @@ async def test_demo_writes_every_board_and_is_reproducible(tmp_path):
     log_a = (tmp_path / "a" / "log.txt").read_text()
     assert log_a == (tmp_path / "b" / "log.txt").read_text()
     boards = sorted((tmp_path / "a").glob("board_*.png"))
-    assert len(boards) == len(log_a.splitlines()) + 1
+    assert len(boards) == moves_in(log_a) + 1
     assert (tmp_path / "a" / "final.png").stat().st_size > 1000
     with Image.open(tmp_path / "a" / "replay.gif") as replay:
         assert replay.n_frames == len(boards) + 1  # every board (each thisbig move shows), then the final scores
@@ -158,7 +163,7 @@ async def test_a_demo_into_a_used_folder_leaves_no_board_of_the_game_before(tmp_
     await terminal.demo("thisbig", 4, str(tmp_path / "a.db"), tmp_path, {}, 7, "greedy", write=io.StringIO())
     await terminal.demo("thisbig", 2, str(tmp_path / "b.db"), tmp_path, {}, 7, "greedy", write=io.StringIO())
     log = (tmp_path / "log.txt").read_text()
-    assert len(list(tmp_path.glob("board_*.png"))) == len(log.splitlines()) + 1
+    assert len(list(tmp_path.glob("board_*.png"))) == moves_in(log) + 1
 
 
 def test_list_options_may_be_typed_as_text_as_on_discord(tmp_path, capsys):
@@ -225,6 +230,23 @@ async def test_a_hot_seat_asks_to_pass_the_terminal_before_each_other_players_tu
     assert "Bye. The game is saved" in quit_at_hand_over.getvalue() and "decision" not in quit_at_hand_over.getvalue()
 
 
+class Screen(io.StringIO):
+    """A terminal's screen: what was written to it, as a tty."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+async def test_a_hot_seat_clears_the_last_players_hand_before_passing_and_tells_each_what_they_missed(tmp_path):
+    screen = Screen()
+    assert await terminal.play("thisbig", 3, 1, str(tmp_path / "g.db"), tmp_path, {}, 5, "random",
+                               read=lambda prompt: "" if "press Enter" in prompt else "1", write=screen) == 0
+    text = screen.getvalue()
+    passes = text.count("== Pass the terminal to")
+    assert passes >= 2 and text.count(terminal.CLEAR + "== Pass the terminal to") == passes  # cleared first
+    assert "Since your last turn:" in text and "(only you) You draw a" in text  # a caster's own secret draw
+
+
 def test_an_ai_budget_that_is_not_a_number_of_milliseconds_is_refused(tmp_path, monkeypatch, capsys):
     for bad in ("abc", "0", "-5", "inf", "nan"):
         monkeypatch.setenv("FISHBOT_AI_BUDGET_MS", bad)
@@ -269,3 +291,16 @@ def test_fishbot_version_names_the_installed_package(capsys):
     with pytest.raises(SystemExit) as done:
         cli.main(["--version"])
     assert done.value.code == 0 and re.fullmatch(r"fishbot (\d+\.\d+\.\d+|\(not installed\))\n", capsys.readouterr().out)
+
+
+def test_a_choice_says_what_its_short_label_stands_for_and_a_demo_log_what_each_move_made_happen(tmp_path):
+    from engines.core import Choice, Decision
+
+    said: list[str] = []
+    decision = Decision(0, "Pick a wish", [Choice(id="w", label="Spread All Buyers", detail="Move every buyer."),
+                                           Choice(id="x", label="Pass", detail="Pass")])
+    assert terminal.ask(decision, lambda _: "2", said.append) == 1
+    assert said == ["Pick a wish", "   1. Spread All Buyers", "      Move every buyer.", "   2. Pass"]
+    assert cli.main(["demo", "thisbig", "--players", "3", "--out", str(tmp_path / "d")]) == 0
+    log = (tmp_path / "d" / "log.txt").read_text()
+    assert re.search(r"^ +[0-9]+\. .*'s card\n {8}.* picks .*'s card: ", log, re.M)  # the pick, then what it caught
