@@ -18,6 +18,7 @@ from engines.wishes.cards import (
     CARDS,
     DOUBLE,
     GARBAGE_END,
+    GARBAGE_PENALTY,
     KINDS,
     LIMITS,
     NKINDS,
@@ -473,15 +474,21 @@ def text(view: WishesView) -> str:
     ocean = ", ".join(f"{i + 1}. {card_name(c)}" + (f" +{counted(w, 'worm')}" if w else "")
                       for i, (c, w) in enumerate(zip(view.ocean, view.ocean_worms, strict=False)))
     lines = [f"Ocean (shallow to deep): {ocean or 'empty'}; deck {counted(view.deck_size, 'card')}."]
-    capacity = LIMITS[view.limits_placed][0] if view.limits_placed < len(LIMITS) else None
+    capacity, first, second = LIMITS[view.limits_placed] if view.limits_placed < len(LIMITS) else (None, 0, 0)
     for m, kind in enumerate(KINDS):
         buyers = [str(BUYER_VALUES[b]) for b, at in enumerate(view.buyers) if at == m]
         fish = ", ".join(f"{view.players[s]} {n}" for s, n in enumerate(view.markets[m]) if n)
         state = "full" if view.full[m] >= 0 else f"{sum(view.markets[m])}/{capacity}"
         lines.append(f"  {kind:<10} ${view.prices[m]} a fish{' (buyers ' + '+'.join(buyers) + ')' if buyers else ''}"
                      f", {state}{': ' + fish if fish else ''}")
-    lines.append(f"Garbage heap: {sum(view.garbage)} of {GARBAGE_END}.")
+    if capacity is not None:
+        lines.append(f"The next market to fill (at {capacity} fish) pays ${first} to whoever has most fish in it and "
+                     f"${second} to the next.")
+    heap = ", ".join(f"{view.players[s]} {n}" for s, n in enumerate(view.garbage) if n)
+    lines.append(f"Garbage heap: {sum(view.garbage)} of {GARBAGE_END}{' (' + heap + ')' if heap else ''}; most "
+                 f"fish there loses ${GARBAGE_PENALTY[0]}, the next ${GARBAGE_PENALTY[1]}.")
     for s, name in enumerate(view.players):
         boats = ", ".join(card_name(c) if c >= 0 else "empty" for c in view.boats[s])
-        lines.append(f"  {name}: ${view.dollars[s]}, {counted(view.worms[s], 'worm')}, boats: {boats}")
+        lines.append(f"  {name}: ${view.dollars[s]}, {counted(view.worms[s], 'worm')}, "
+                     f"{view.supply[s]} wooden fish left, boats: {boats}")
     return "\n".join(lines)
