@@ -556,7 +556,7 @@ def _card_text(card: int) -> str:
 
 def text(view: PushFishView) -> str:
     """The ground, the players and (for a seat) its items in text, for the terminal player."""
-    lines = ["Ground (row 4 far, row 1 near; '??' face down, '--' empty):"]
+    lines = ["Ground (row 4 far, row 1 near; '??' face down, '?Name?' face down but peeked by you, '--' empty):"]
     for row in range(3, -1, -1):
         cells = []
         for col in range(5):
@@ -567,12 +567,19 @@ def text(view: PushFishView) -> str:
         lines.append(f"  row {row + 1}: " + " | ".join(cells))
     lines.append(f"Pile {view.pile}; casts left {view.casts}, rod actions left {view.rods}; "
                  f"first to {view.fish_goal} fish.")
-    lines.append("Missions: " + "; ".join(f"{MISSIONS[m].name} ({MISSIONS[m].points}): {mission_text(MISSIONS[m].needs)}"
-                                          for m in view.offer if m >= 0))
+    modes = [m for m, on in (("Hard Mode: a bait or wood token counts only wholly inside", view.hard),
+                             ("Free-for-all: everyone casts at once, in secret", view.noisy),
+                             ("First game: no items, missions or abilities", view.first_game)) if on]
+    lines += [f"{m}." for m in modes]
+    if not view.first_game:
+        lines.append("Missions: " + "; ".join(f"{MISSIONS[m].name} ({MISSIONS[m].points}): "
+                                              f"{mission_text(MISSIONS[m].needs)}" for m in view.offer if m >= 0))
     for s, name in enumerate(view.players):
         caught = ", ".join(_card_text(c) for c in view.catches[s]) or "nothing yet"
         held = view.hand_sizes[s]
-        lines.append(f"  {name} ({CHARACTERS[view.chars[s]].name}): {held} item{'s' * (held != 1)}; caught {caught}")
+        who = "" if view.first_game else f" ({CHARACTERS[view.chars[s]].name}"
+        who += "" if view.first_game else (", Legendary Angler)" if s in view.legendary else ")")
+        lines.append(f"  {name}{who}: {held} item{'s' * (held != 1)}; caught {caught}")
     if view.seat is not None and view.hand:
         lines.append("Your items: " + "; ".join(f"{ITEMS[i].name} ({ITEMS[i].points}): {ITEMS[i].text}"
                                                for i in view.hand))

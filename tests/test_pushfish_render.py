@@ -217,3 +217,10 @@ def test_a_wood_token_that_flew_off_the_rod_is_drawn_red_at_its_end_not_as_a_nea
     y = drawing._tops(2, False)["rod"] + drawing.LINE + drawing.ROD_H // 2 - 8  # above the token's number
     off, near = (image.getpixel((round(drawing._rod_x(stop)) - 6, y)) for stop in view.flicks)
     assert off[0] > 150 and off[1] < 90 and near != off  # red, beside the wood-brown one that landed at 99
+
+
+def test_the_text_summary_names_the_modes_and_legendary_seats_and_leaves_out_what_a_first_game_has_not():
+    legendary = drawing.text(ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {"legendary": [1], "hard": True}, 3), 0))
+    assert "Bob (" in legendary and ", Legendary Angler)" in legendary and "Hard Mode" in legendary
+    first = drawing.text(ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {"first_game": True}, 3), 0))
+    assert "First game" in first and "Missions:" not in first and "Ann:" in first
