@@ -166,7 +166,7 @@ class Host(Seating):
                 if since is None or not since <= version < record.version:
                     raise HostError(OUTDATED)
             if record.seats[seat].standin:
-                record.with_standin(seat, None)  # the owner is back; the stand-in steps aside
+                record.back_in_person(seat, self.clock())  # the owner is back; the stand-in steps aside
             return await self._play(record, seat, choice_id)
 
     async def submit_seat(self, game_id: int, seat: int, choice_id: str, version: int) -> Played:
@@ -200,8 +200,9 @@ class Host(Seating):
                 raise HostError("That seat is already an AI player.")
             if on and not record.others_present(seat):
                 raise HostError(f"Nobody else plays game #{record.id} in person, so it simply waits for you.")
+            promised = record.promised()
             record.with_standin(seat, await self._standin_level(record) if on else None)
-            record.promises_kept()
+            record.promises_kept(promised)
             return await self._advance(record, [], [], autoplay=on)
 
     async def reclaim(self, game_id: int, user_id: int) -> Played:
@@ -215,10 +216,7 @@ class Host(Seating):
                 raise HostError("You are not playing in this game.")
             if not record.seats[seat].standin:
                 raise HostError("Your seat is not being played by a stand-in.")
-            record.with_standin(seat, None)
-            if seat in record.waiting:
-                record.waiting[seat] = self.clock()
-                record.reminded = [s for s in record.reminded if s != seat]
+            record.back_in_person(seat, self.clock())
             return await self._advance(record, [], [], autoplay=False)
 
     # ---- places, reminders, settings ------------------------------------------------------------

@@ -143,10 +143,23 @@ class GameRecord(BaseModel):
         s = self.seats[seat]
         return s.ai is not None or (s.standin and self.others_present(seat))
 
-    def promises_kept(self) -> None:
-        """After a person left or went away: a reminder that promised a stand-in to someone nobody else now plays
-        beside is taken back, so the timers remind them again, saying the game waits for them."""
-        self.reminded = [s for s in self.reminded if self.others_present(s)]
+    def promised(self) -> set[int]:
+        """Reminded seats whose reminder promised a stand-in (someone else played in person)."""
+        return {s for s in self.reminded if self.others_present(s)}
+
+    def promises_kept(self, promised: set[int]) -> None:
+        """After a person left or went away: a reminder that promised a stand-in (`promised`, taken before) to
+        someone nobody else now plays beside is taken back, so the timers remind them again: the game waits."""
+        self.reminded = [s for s in self.reminded if s not in promised or self.others_present(s)]
+
+    def back_in_person(self, seat: int, now: float) -> None:
+        """A person takes their seat back from the stand-in: their open decision, and those of people who waited
+        alone (told the game waits for them), wait anew from now, so no stand-in comes without a reminder first."""
+        alone = {s for s in self.waiting if s != seat and not self.others_present(s)}
+        self.with_standin(seat, None)
+        for s in {seat, *alone} & set(self.waiting):
+            self.waiting[s] = now
+        self.reminded = [s for s in self.reminded if s != seat and s not in alone]
 
     def unseat(self, seat: int) -> None:
         """Take a seat out of a lobby: the host's role passes to the first person left, and a lobby with nobody

@@ -49,9 +49,14 @@ def move_line(name: str, label: str) -> str:
 
 
 def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
-    """What the table saw happen, newest last, each line with the seat that acted (None: the game itself): the
-    public events, else each move in words (never a private event)."""
-    lines = [(e.seat, e.text) for e in events if e.private_to is None]
+    """What the table saw happen, newest last, each line with the seat whose move made it (None: the game itself):
+    the public events, else each move in words (never a private event). An event about a seat that did not move
+    (a Lunker sent back to its owner's box) belongs to the move before it."""
+    movers, owner, lines = {m.seat for m in moves}, None, []
+    for e in events:
+        owner = e.seat if e.seat in movers else owner
+        if e.private_to is None:
+            lines.append((owner, e.text))
     return lines or [(m.seat, move_line(record.seats[m.seat].name, m.label)) for m in moves]
 
 

@@ -93,8 +93,9 @@ class Seating:
                 return await self._commit(record, None)
             if record.status != "active":
                 raise HostError("This game is over.")
+            promised = record.promised()
             record.hand_to_ai(seat, await self._standin_level(record))
-            record.promises_kept()
+            record.promises_kept(promised)
             return await self._advance(record, [], [])
 
     async def remove_seat(self, game_id: int, by_user: int, user_id: int | None = None,

@@ -73,6 +73,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
     humans = players - bots
     out.mkdir(parents=True, exist_ok=True)
     host = await Host.open(db)
+    recap: list[str] = []  # a resumed game's last moves: told to each person at their turn (after a hot seat's clear)
     try:
         if resume:
             open_games = [r for r in await host.games(None, None, ("active",)) if r.key == key]
@@ -82,9 +83,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             record = await host.get(max(r.id for r in open_games))
             say(f"Game #{record.id}: {host.engine(record).name}, resumed. Seats: {', '.join(record.names)}.")
             for move, outcome in await replay.recent_moves(host, record.id, MOVES_RECALLED):
-                say(f"  - {replay.said(record, move)}")
-                for text in outcome:
-                    say(f"      {text}")
+                recap += [f"  - {replay.said(record, move)}", *(f"      {text}" for text in outcome)]
         else:
             record = await host.create(key, options, TERMINAL_USER, "Player 1", seat_creator=True)
             for n in range(2, humans + 1):
@@ -96,6 +95,8 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
             record = (await begin_or_cancel(host, record.id, seed, autoplay=False)).record  # AI openers: below
         news = News([s for s, seat in enumerate(record.seats) if not seat.automated])  # a resumed game's own seats
         hot_seat = len(news.unread) > 1
+        for lines in news.unread.values():
+            lines += recap
         facing: int | None = None  # the hot seat's player now at the terminal
         bye = f"Bye. The game is saved in {db}: `{resume_command(key, db, out)}` goes on with it."
         while record.status == "active":
@@ -110,10 +111,13 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 continue
             decision = human[0]
             if hot_seat and decision.seat != facing:  # what follows shows this seat's secrets
-                facing = decision.seat
-                if not hand_over(record.seats[facing].name, read, say, stream):
+                if facing is not None:  # the last player first reads what their move did
+                    news.tell(facing, say, "")
+                last = None if facing is None else record.seats[facing].name
+                if not hand_over(last, record.seats[decision.seat].name, read, say, stream):
                     say(bye)
                     return 0
+                facing = decision.seat
             news.tell(decision.seat, say, "Since your last turn:" if hot_seat else "")
             board = save_board(record, host, out, "board.png")
             say("")
@@ -144,14 +148,23 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
         await host.close()
 
 
-def hand_over(name: str, read: Callable[[str], str], say: Callable[[str], None], stream: TextIO) -> bool:
-    """In a hot seat, clear the screen (the last player's hand and choice scroll away), then wait for the next
-    player to take the terminal; False when the person quits instead."""
-    if stream.isatty():
-        stream.write(CLEAR)
+def hand_over(last: str | None, name: str, read: Callable[[str], str], say: Callable[[str], None],
+              stream: TextIO) -> bool:
+    """In a hot seat, let the last player (None: nobody yet) hide their hand, which clears the screen and its
+    scrollback, then wait for the next player to take the terminal; False when someone quits instead."""
+    if last is not None:
+        if not _confirmed(read, say, f"{last}, press Enter to hide your hand and pass the terminal (q to quit): "):
+            return False
+        if stream.isatty():
+            stream.write(CLEAR)
     say(f"== Pass the terminal to {name} ==")
+    return _confirmed(read, say, f"{name}, press Enter when only you can see the screen (q to quit): ")
+
+
+def _confirmed(read: Callable[[str], str], say: Callable[[str], None], prompt: str) -> bool:
+    """True when the person presses Enter; False when they quit (q, Ctrl-C, the end of input)."""
     try:
-        answer = read(f"{name}, press Enter when only you can see the screen (q to quit): ").strip().lower()
+        answer = read(prompt).strip().lower()
     except (EOFError, KeyboardInterrupt):
         say("")  # the goodbye on a line of its own, not after the ^C
         return False

@@ -32,6 +32,7 @@ from renderers.common import (
     INK,
     MUTED,
     PANEL,
+    counted,
     fit_line,
     fit_text,
     font,
@@ -406,7 +407,7 @@ def text(view: ThisBigView) -> str:
     lines = [f"Cast: {cast}. River {view.river_size}, Tackle Box {view.tackle_size}; target {view.target} points."]
     for s, name in enumerate(view.players):
         lines.append(f"  {name}: {points(view.points[s])} (bucket: {_named(view.buckets[s])}); "
-                     f"{view.hand_sizes[s]} river cards, {view.lure_counts[s]} lures; {view.status[s] or '-'}")
+                     f"{counted(view.hand_sizes[s], 'river card')}, {counted(view.lure_counts[s], 'lure')}; {view.status[s] or '-'}")
     if view.seat is not None:
         lines.append(f"Your river cards: {_named(view.hand)}. Your lures: {_named(view.lures)}.")
         if view.my_down:

@@ -237,14 +237,31 @@ class Screen(io.StringIO):
         return True
 
 
-async def test_a_hot_seat_clears_the_last_players_hand_before_passing_and_tells_each_what_they_missed(tmp_path):
+async def test_a_hot_seat_clears_the_last_players_hand_before_passing_and_tells_each_what_they_missed(
+        tmp_path, monkeypatch):
+    owners: dict[str, set[int]] = {}  # each secret line and the seats it was for
+    hear = terminal.News.hear
+
+    def noted(self, played):  # type: ignore[no-untyped-def]
+        for e in played.events:
+            if e.private_to is not None:
+                owners.setdefault(e.text, set()).add(e.private_to)
+        return hear(self, played)
+
+    monkeypatch.setattr(terminal.News, "hear", noted)
     screen = Screen()
     assert await terminal.play("thisbig", 3, 1, str(tmp_path / "g.db"), tmp_path, {}, 5, "random",
                                read=lambda prompt: "" if "press Enter" in prompt else "1", write=screen) == 0
     text = screen.getvalue()
-    passes = text.count("== Pass the terminal to")
-    assert passes >= 2 and text.count(terminal.CLEAR + "== Pass the terminal to") == passes  # cleared first
-    assert "Since your last turn:" in text and "(only you) You draw a" in text  # a caster's own secret draw
+    sections = text.split("== Pass the terminal to Player ")[1:]
+    assert len(sections) >= 3 and text.count(terminal.CLEAR + "== Pass the terminal to") == len(sections) - 1
+    told = 0
+    for section in sections:  # everything up to the next clear is this player's: their news, their own secrets
+        seat = int(section[0]) - 1
+        for secret in re.findall(r"\(only you\) (.*)", section.split(terminal.CLEAR)[0]):
+            assert seat in owners[secret], f"{secret!r} shown to Player {seat + 1}"
+            told += 1
+    assert told and "Since your last turn:" in text and "(only you) You draw a" in text
 
 
 def test_an_ai_budget_that_is_not_a_number_of_milliseconds_is_refused(tmp_path, monkeypatch, capsys):
@@ -267,9 +284,12 @@ async def test_a_resumed_hot_seat_still_asks_to_pass_the_terminal(tmp_path):
         asked.append(prompt)
         return "q" if len(asked) > 6 else "" if "press Enter" in prompt else "1"
 
-    await terminal.play("thisbig", 3, 2, db, tmp_path, {}, None, "random", read=read, write=io.StringIO(),
+    screen = Screen()
+    await terminal.play("thisbig", 3, 2, db, tmp_path, {}, None, "random", read=read, write=screen,
                         resume=True)  # as the printed resume command runs it: the default --players and --bots
     assert any("press Enter" in prompt for prompt in asked)
+    before, _, after = screen.getvalue().partition("== Pass the terminal to")
+    assert "Player 1 casts" not in before and "Player 1 casts" in after  # the recap waits for its reader
 
 
 def test_the_resume_command_quotes_paths_with_spaces(tmp_path):

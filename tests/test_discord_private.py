@@ -344,3 +344,22 @@ async def test_a_stand_ins_secret_moves_go_into_the_away_persons_dm_in_place_and
     if (await run.host.get(game)).status == "active":
         await fake.slash(bob, "leave", channel_id=place)
         assert f"You left game #{game}" in fake.dms(bob)[-1].content
+
+
+async def test_an_away_persons_dm_is_left_alone_by_moves_that_bring_them_no_news(fake, run):
+    ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
+    await fake.slash(ann, "start toy", stones=40)
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    for user in (bob, cy):
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    record = await run.host.get(game)
+    order = [record.seats[(run.host.pending(record)[0].seat + k) % 3].user_id for k in range(3)]
+    await fake.slash(order[1], "away", channel_id=record.place_id)  # the one after the first plays by stand-in
+    board = await run.board(game)
+    await fake.click(order[0], board, board.custom_ids[0])  # then the stand-in moves: news for the one away
+    dm = fake.dms(order[1])[-1]
+    edits = len(dm.history)
+    board = await run.board(game)
+    await fake.click(order[2], board, board.custom_ids[0])  # no news for the one away
+    assert len(fake.messages[dm.id].history) == edits and fake.dms(order[1])[-1].id == dm.id

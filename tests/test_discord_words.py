@@ -49,3 +49,14 @@ def test_final_scores_read_in_the_games_words_where_a_number_would_mislead():
     lines = messages.result_lines(record(), [1, 0, 0], [1, 2, 2], [0], words=["wins with the Kingfish set", "–", "–"])
     assert lines.splitlines()[0].endswith("— wins with the Kingfish set 🏆") and "— 1" not in lines
     assert messages.result_lines(record(), [9, 4, 2], [1, 2, 3], [0]).splitlines()[0].endswith("— 9 🏆")
+
+
+def test_news_about_a_seat_that_did_not_move_belongs_to_the_move_that_made_it():
+    from bot import replay
+    from engines.core import Event
+
+    events = [Event(text="Ann collects a Lunker.", seat=0), Event(text="Bob's earlier Lunker goes back.", seat=1),
+              Event(text="The tide turns."), Event(text="secret", seat=0, private_to=0)]
+    moves = [Move(index=7, seat=0, choice_id="m", label="A4")]
+    assert replay.happened(record(), events, moves) == [
+        (0, "Ann collects a Lunker."), (0, "Bob's earlier Lunker goes back."), (0, "The tide turns.")]

@@ -305,3 +305,29 @@ async def test_a_waiting_seat_may_answer_from_a_board_drawn_before_others_answer
         await host.submit(record.id, record.seats[second].user_id, pick[second], played.record.version + 5)
     await host.close()
     registry.get.cache_clear()
+
+
+async def test_reminders_are_renewed_only_where_they_promised_a_stand_in_and_kept_when_someone_is_back(
+        db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {"stones": 40}, ALICE, "Alice", guild_id=10)
+    for user, name in ((BOB, "Bob"), (CAROL, "Carol"), (4, "Dan")):
+        await host.join(game.id, user, name)
+    record = (await host.begin(game.id, ALICE, seed=5)).record
+    first = host.pending(record)[0].seat
+    others = [s for s in range(4) if s != first]
+    await host.mark_reminded(game.id, [first])  # reminded, with a stand-in promised: others play in person
+    await host.set_standin(game.id, others[0], True)
+    assert first in (await host.get(game.id)).reminded  # two still play beside them: the promise holds
+    await host.set_standin(game.id, others[1], True)
+    assert first in (await host.get(game.id)).reminded
+    await host.set_standin(game.id, others[2], True)  # the last one goes: renewed, "it waits for you"
+    assert first not in (await host.get(game.id)).reminded
+    await host.mark_reminded(game.id, [first])  # that renewed reminder promised nothing
+    await host.leave(game.id, (await host.get(game.id)).seats[others[0]].user_id)
+    assert first in (await host.get(game.id)).reminded  # so a leaver does not renew it again
+    clock.advance(3600)
+    back = (await host.reclaim(game.id, (await host.get(game.id)).seats[others[1]].user_id)).record
+    assert back.waiting[first] == clock() and first not in back.reminded  # someone is back: it waits anew
+    await host.close()
+

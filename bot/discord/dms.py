@@ -53,7 +53,7 @@ class Dms:
         stand-in plays the seat, its moves' news goes into the person's DM in place too (going away spams nobody)."""
         decision = own_decision(self.host, record, seat, private_only=True)
         note = await self._note(record.id, user_id)
-        live = note is not None and note != DM_CLOSED and (note.live or record.seats[seat].standin)
+        live = note is not None and note != DM_CLOSED and (note.live or (record.seats[seat].standin and bool(texts)))
         if live and not notify:
             assert note is not None
             note = dataclasses.replace(note, news=(*note.news, *texts)[-KEPT_NEWS:])
