@@ -207,8 +207,9 @@ class Host(Seating):
 
     async def reclaim(self, game_id: int, user_id: int) -> Played:
         """A person takes their seat back from the AI stand-in; a decision of theirs still open (a stand-in paused
-        while nobody else played in person) waits anew from now, so no timer hands it straight back. Other people's
-        paused stand-ins owe moves again: `resume_ai` lets them play."""
+        while nobody else played in person) waits anew from now, so no timer hands it straight back, as do those of
+        people told the game waited for them (`GameRecord.back_in_person`). Other people's paused stand-ins owe
+        moves again: `resume_ai` lets them play."""
         async with self._lock(game_id):
             record = await self._active(game_id, None)
             seat = record.seat_of(user_id)

@@ -155,7 +155,7 @@ class GameRecord(BaseModel):
     def back_in_person(self, seat: int, now: float) -> None:
         """A person takes their seat back from the stand-in: their open decision, and those of people who waited
         alone (told the game waits for them), wait anew from now, so no stand-in comes without a reminder first."""
-        alone = {s for s in self.waiting if s != seat and not self.others_present(s)}
+        alone = {s for s in self.reminded if s in self.waiting and s != seat and not self.others_present(s)}
         self.with_standin(seat, None)
         for s in {seat, *alone} & set(self.waiting):
             self.waiting[s] = now

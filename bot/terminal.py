@@ -110,7 +110,8 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 record = played.record
                 continue
             decision = human[0]
-            if hot_seat and decision.seat != facing:  # what follows shows this seat's secrets
+            handed = hot_seat and decision.seat != facing
+            if handed:  # what follows shows this seat's secrets
                 if facing is not None:  # the last player first reads what their move did
                     news.tell(facing, say, "")
                 last = None if facing is None else record.seats[facing].name
@@ -118,7 +119,7 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                     say(bye)
                     return 0
                 facing = decision.seat
-            news.tell(decision.seat, say, "Since your last turn:" if hot_seat else "")
+            news.tell(decision.seat, say, "Since your last turn:" if handed else "")
             board = save_board(record, host, out, "board.png")
             say("")
             say(f"== {record.seats[decision.seat].name}'s decision (board image: {board}) ==")
@@ -137,8 +138,8 @@ async def play(key: str, players: int, bots: int, db: str, out: Path, options: d
                 continue
             news.hear(played)
             record = played.record
-        if record.status == "finished":
-            for line in news.last:
+        if record.status == "finished":  # what the one person has not read yet; in a hot seat, the public end only
+            for line in news.last if len(news.unread) != 1 else next(iter(news.unread.values())):
                 say(line)
             save_board(record, host, out, "board.png")
             say(standings(record, host))
@@ -179,11 +180,16 @@ class News:
         self.last: list[str] = []  # the public lines of the latest step (the game's end, once it is over)
 
     def hear(self, played: Played) -> None:
-        """Queue a step's public lines for everyone, and each person's own secret news for them alone."""
+        """Queue a step's public lines for everyone and each person's own secret news for them alone, in the order
+        they happened."""
         self.last = [f"  - {line}" for _, line in replay.happened(played.record, played.events, played.moves)]
-        for seat, lines in self.unread.items():
-            lines += self.last
-            lines += [f"  - (only you) {e.text}" for e in played.events if e.private_to == seat]
+        if not any(e.private_to is None for e in played.events):  # no public event: its moves, in words
+            for lines in self.unread.values():
+                lines += self.last
+        for e in played.events:
+            for seat, lines in self.unread.items():
+                if e.private_to is None or e.private_to == seat:
+                    lines.append(f"  - {'(only you) ' * (e.private_to is not None)}{e.text}")
 
     def tell(self, seat: int, say: Callable[[str], None], heading: str) -> None:
         """Print what this person has not read yet (under `heading`, if any)."""

@@ -262,6 +262,7 @@ async def test_a_hot_seat_clears_the_last_players_hand_before_passing_and_tells_
             assert seat in owners[secret], f"{secret!r} shown to Player {seat + 1}"
             told += 1
     assert told and "Since your last turn:" in text and "(only you) You draw a" in text
+    assert text.count("Since your last turn:") <= len(sections)  # said once a hand-over, not at each step
 
 
 def test_an_ai_budget_that_is_not_a_number_of_milliseconds_is_refused(tmp_path, monkeypatch, capsys):

@@ -363,3 +363,18 @@ async def test_an_away_persons_dm_is_left_alone_by_moves_that_bring_them_no_news
     board = await run.board(game)
     await fake.click(order[2], board, board.custom_ids[0])  # no news for the one away
     assert len(fake.messages[dm.id].history) == edits and fake.dms(order[1])[-1].id == dm.id
+
+
+async def test_an_away_persons_dm_says_when_their_stand_in_pauses(fake, run):
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    game = await started_secret(fake, run, ann, bob, rounds=3)
+    board = await run.board(game)
+    await fake.click(ann, board, board.custom_ids[0])  # Ann calls the weather: both pick in secret
+    place = (await run.host.get(game)).place_id
+    await fake.slash(bob, "away", channel_id=place)  # his stand-in plays for him
+    assert "An AI stand-in is playing your seat" in fake.dms(bob)[-1].content
+    await fake.slash(ann, "leave", channel_id=place)  # nobody plays in person now: the stand-in waits for him
+    record = await run.host.get(game)
+    assert record.status == "active" and record.seats[1].standin and not record.plays_itself(1)
+    assert run.host.pending(record)[0].seat == 1 and "Your AI stand-in is paused" in fake.dms(bob)[-1].content
+

@@ -331,3 +331,20 @@ async def test_reminders_are_renewed_only_where_they_promised_a_stand_in_and_kep
     assert back.waiting[first] == clock() and first not in back.reminded  # someone is back: it waits anew
     await host.close()
 
+
+async def test_someone_back_leaves_the_clock_of_a_person_never_reminded_as_it_is(db_path, clock, toy_game):
+    host = await Host.open(db_path, clock)
+    game = await host.create(toy_game, {"stones": 40}, ALICE, "Alice", guild_id=10)
+    for user, name in ((BOB, "Bob"), (CAROL, "Carol")):
+        await host.join(game.id, user, name)
+    record = (await host.begin(game.id, ALICE, seed=5)).record
+    first = host.pending(record)[0].seat
+    since = record.waiting[first]
+    others = [s for s in range(3) if s != first]
+    for seat in others:  # both others go away: the one to act waits alone, not reminded yet
+        await host.set_standin(game.id, seat, True)
+    clock.advance(11 * 3600)
+    back = (await host.reclaim(game.id, (await host.get(game.id)).seats[others[0]].user_id)).record
+    assert back.waiting[first] == since  # its reminder still comes remind_hours after it began to wait
+    await host.close()
+

@@ -221,6 +221,9 @@ def test_a_wood_token_that_flew_off_the_rod_is_drawn_red_at_its_end_not_as_a_nea
 
 def test_the_text_summary_names_the_modes_and_legendary_seats_and_leaves_out_what_a_first_game_has_not():
     legendary = drawing.text(ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {"legendary": [1], "hard": True}, 3), 0))
-    assert "Bob (" in legendary and ", Legendary Angler)" in legendary and "Hard Mode" in legendary
+    rows = {line.split(" (")[0].strip(): line for line in legendary.splitlines() if line.startswith("  Ann (")
+            or line.startswith("  Bob (")}
+    assert ", Legendary Angler): " in rows["Bob"] and "Legendary" not in rows["Ann"] and "Hard Mode" in legendary
     first = drawing.text(ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {"first_game": True}, 3), 0))
-    assert "First game" in first and "Missions:" not in first and "Ann:" in first
+    assert "First game" in first and "Missions:" not in first and "  Ann: caught" in first
+    assert "+1 item" not in first and " items;" not in first

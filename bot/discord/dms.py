@@ -28,6 +28,7 @@ class Dms:
         self.bot, self.host, self.drawer = bot, host, drawer
         self._notes: dict[tuple[int, int], DmNote | None] = {}  # (game, user) -> their last DM about it (a cache)
         self._pictures: dict[tuple[int, int], int] = {}  # (game, user) -> hash of the picture their live DM shows
+        self._standins: dict[tuple[int, int], str] = {}  # (game, user) -> what their DM last said of a stand-in
 
     async def deliver(self, record: GameRecord, events: Sequence[Event]) -> None:
         """DM each person their private events and private decision: a new DM when there is news they did not
@@ -50,10 +51,15 @@ class Dms:
         """One person's DM. What they just did themselves (`texts` without `notify`) goes into their live DM,
         edited in place, so a click brings no new message; news from elsewhere comes as a new DM, which the
         older one gives way to. A DM with nothing left to decide keeps its news and loses its components. While a
-        stand-in plays the seat, its moves' news goes into the person's DM in place too (going away spams nobody)."""
+        stand-in plays the seat, its moves' news goes into the person's DM in place too (going away spams nobody), as
+        does what the DM says of the stand-in when that changes (it pauses, or the person is back)."""
         decision = own_decision(self.host, record, seat, private_only=True)
         note = await self._note(record.id, user_id)
-        live = note is not None and note != DM_CLOSED and (note.live or (record.seats[seat].standin and bool(texts)))
+        standin = standin_state(record, seat)  # an away person's DM follows their stand-in: news, paused, back
+        changed = self._standins.get((record.id, user_id), "") != standin
+        self._standins[(record.id, user_id)] = standin
+        live = note is not None and note != DM_CLOSED and (
+            note.live or changed or (record.seats[seat].standin and bool(texts)))
         if live and not notify:
             assert note is not None
             note = dataclasses.replace(note, news=(*note.news, *texts)[-KEPT_NEWS:])
@@ -174,6 +180,13 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
     if link := messages.board_link(record):
         lines.append(f"Board: {link}")
     return limits.content("\n".join(lines)) or ""
+
+
+def standin_state(record: GameRecord, seat: int) -> str:
+    """What a person's DM says of their stand-in: "" (none), "playing" or "paused"."""
+    if not record.seats[seat].standin:
+        return ""
+    return "playing" if record.plays_itself(seat) else "paused"
 
 
 def news_lines(host: Host, record: GameRecord, texts: Sequence[str]) -> list[str]:
