@@ -14,6 +14,16 @@ async def toy_game(fake: FakeDiscord, run, ann: int, bob: int, stones: int = 12)
     return game
 
 
+async def toy_table(fake: FakeDiscord, run, host: int, *others: int, stones: int = 40) -> int:
+    """A started toy game opened by `host`, the others joined in order."""
+    await fake.slash(host, "start toy", stones=stones)
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    for user in others:
+        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(host, await run.board(game), f"fish:l:{game}:start")
+    return game
+
+
 async def ai_first_lobby(fake: FakeDiscord, run) -> tuple[int, int]:
     """A toy lobby whose first seat is an AI player (Ann opened it, added the AI and left); returns the game and
     Bob, who joined and now hosts it."""

@@ -6,7 +6,7 @@ import asyncio
 
 from bot import timers
 from bot.discord import messages
-from tests.discord_helpers import only_reply, toy_game
+from tests.discord_helpers import only_reply, toy_game, toy_table
 from tests.test_discord_private import live_dm, secret_game
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
@@ -334,11 +334,7 @@ async def test_an_idle_player_against_ai_players_only_is_reminded_but_never_stoo
 
 async def test_the_board_that_asks_you_to_play_tells_all_that_happened_since_your_last_move(fake, run):
     ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
-    await fake.slash(ann, "start toy", stones=20)
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    for user in (bob, cy):
-        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await toy_table(fake, run, ann, bob, cy, stones=20)
     order = [(await run.host.get(game)).seats[s].user_id for s in range(3)]
     for user in order:  # each takes 1 in turn
         board = await run.board(game)
@@ -350,11 +346,7 @@ async def test_the_board_that_asks_you_to_play_tells_all_that_happened_since_you
 
 async def test_a_paused_stand_in_says_so_and_back_lets_the_others_stand_ins_play_on(fake, run):
     ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
-    await fake.slash(ann, "start toy", stones=40)
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    for user in (bob, cy):
-        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await toy_table(fake, run, ann, bob, cy, stones=40)
     record = await run.host.get(game)
     place = record.place_id
     first = record.seats[run.host.pending(record)[0].seat].user_id
@@ -389,11 +381,7 @@ async def test_a_restart_reads_the_boards_news_back_from_the_log_rather_than_wip
 
 async def test_a_reminder_that_promised_a_stand_in_is_renewed_when_everyone_else_goes_away(fake, run, clock):
     ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
-    await fake.slash(ann, "start toy", stones=40)
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    for user in (bob, cy):
-        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await toy_table(fake, run, ann, bob, cy, stones=40)
     record = await run.host.get(game)
     idle = record.seats[run.host.pending(record)[0].seat].user_id
     clock.advance(12 * HOUR)

@@ -6,7 +6,7 @@ import pytest
 
 from bot.discord import ids
 from bot.models import Played
-from tests.discord_helpers import only_reply
+from tests.discord_helpers import only_reply, toy_table
 from tests.fakediscord import render_stub
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.wire import error
@@ -348,11 +348,7 @@ async def test_a_stand_ins_secret_moves_go_into_the_away_persons_dm_in_place_and
 
 async def test_an_away_persons_dm_is_left_alone_by_moves_that_bring_them_no_news(fake, run):
     ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
-    await fake.slash(ann, "start toy", stones=40)
-    game = max(r.id for r in await run.host.games(fake.guild_id))
-    for user in (bob, cy):
-        await fake.click(user, await run.board(game), f"fish:l:{game}:join")
-    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    game = await toy_table(fake, run, ann, bob, cy, stones=40)
     record = await run.host.get(game)
     order = [record.seats[(run.host.pending(record)[0].seat + k) % 3].user_id for k in range(3)]
     await fake.slash(order[1], "away", channel_id=record.place_id)  # the one after the first plays by stand-in
