@@ -34,12 +34,12 @@ async def recent_moves(host: Host, game_id: int, last: int) -> list[tuple[Move, 
 
 
 async def recent_lines(host: Host, record: GameRecord, last: int,
-                       before: int | None = None) -> list[tuple[int | None, str]]:
-    """What the table saw happen in the game's last `last` moves (those before move index `before`), with the seats
-    that acted: a board's news when none is remembered (after a restart)."""
+                       before: int | None = None) -> list[list[tuple[int | None, str]]]:
+    """What the table saw happen in each of the game's last `last` moves (those before move index `before`), with the
+    seats whose moves made it: a board's news when none is remembered (after a restart)."""
     _, steps = await host.replay_steps(record.id)
     steps = [step for step in steps if before is None or step[0].index < before][-last:]
-    return [line for move, _, events in steps for line in happened(record, events, [move])]
+    return [lines for move, _, events in steps if (lines := happened(record, events, [move]))]
 
 
 def move_line(name: str, label: str) -> str:
@@ -49,15 +49,20 @@ def move_line(name: str, label: str) -> str:
 
 
 def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
-    """What the table saw happen, newest last, each line with the seat whose move made it (None: the game itself):
-    the public events, else each move in words (never a private event). An event about a seat that did not move
-    (a Lunker sent back to its owner's box) belongs to the move before it."""
+    """The public events, newest last, each with the seat whose move made it: None for the game's own lines and for
+    one about a seat that did not move (a Lunker sent back to its owner, a move the game made for someone), so it
+    never counts as that seat's own news."""
     movers, owner, lines = {m.seat for m in moves}, None, []
     for e in events:
-        owner = e.seat if e.seat in movers else owner
+        owner = e.seat if e.seat in movers else None if e.seat is not None else owner
         if e.private_to is None:
             lines.append((owner, e.text))
-    return lines or [(m.seat, move_line(record.seats[m.seat].name, m.label)) for m in moves]
+    return lines
+
+
+def clicked(record: GameRecord, moves: Sequence[Move]) -> list[str]:
+    """Moves that made no public event, in words (`Ann chose "Garbage heap".`): they confirm a click, no more."""
+    return [move_line(record.seats[m.seat].name, m.label) for m in moves]
 
 
 def said(record: GameRecord, move: Move) -> str:

@@ -182,7 +182,8 @@ class News:
     def hear(self, played: Played) -> None:
         """Queue a step's public lines for everyone and each person's own secret news for them alone, in the order
         they happened."""
-        self.last = [f"  - {line}" for _, line in replay.happened(played.record, played.events, played.moves)]
+        said = [line for _, line in replay.happened(played.record, played.events, played.moves)]
+        self.last = [f"  - {line}" for line in said or replay.clicked(played.record, played.moves)]
         if not any(e.private_to is None for e in played.events):  # no public event: its moves, in words
             for lines in self.unread.values():
                 lines += self.last

@@ -392,3 +392,14 @@ async def test_a_reminder_that_promised_a_stand_in_is_renewed_when_everyone_else
     await run.bot.table.run_timers()
     said = [m.content for m in fake.in_channel(record.place_id) if m.content.startswith(f"⏰ <@{idle}>")]
     assert len(said) == 2 and "An AI stands in" in said[0] and said[1].endswith("so it waits for you.")
+
+
+async def test_the_final_board_tells_everyone_what_they_missed_not_only_the_last_move(fake, run):
+    ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
+    game = await toy_table(fake, run, ann, bob, cy, stones=3)
+    while (record := await run.host.get(game)).status == "active":
+        board = await run.board(game)
+        await fake.click(record.seats[run.host.pending(record)[0].seat].user_id, board, board.custom_ids[0])
+    text = (await run.board(game)).text()
+    names = [s.name for s in record.seats]
+    assert " is over: " in text and f"▸ {names[1]} took 1" in text and f"▸ {names[2]} took 1" in text

@@ -113,3 +113,21 @@ def test_a_note_over_a_long_run_keeps_the_runs_first_line_and_counts_right():
     shown = told.lines(1, {1}, run, "🚪 Ann left.", waiting={0})
     assert len(shown) == recent.MAX_LINES and shown[:2] == ["🚪 Ann left.", "L1"] and shown[-1] == "L13"
     assert f"… {13 - (recent.MAX_LINES - 1) + 1} more …" in shown
+
+
+def test_a_click_without_news_ends_its_own_board_only_and_a_long_wait_keeps_its_start():
+    told = recent.Recent()
+    told.lines(1, {0}, [(0, "Ann casts.")], "", waiting={0})
+    assert told.lines(1, {0}, [], "", waiting={0}, clicks=['Ann chose "Items…".']) == ['Ann chose "Items…".']
+    assert told.lines(1, {0}, [(0, "Ann catches a Carp.")], "", waiting={1}) == ["Ann casts.", "Ann catches a Carp."]
+    for n in range(60):  # a long wait for seat 1: many refreshes of others' news
+        told.lines(1, {0}, [(0, f"Ann acts, step {n}.")], "", waiting={0})
+    shown = told.lines(1, {0}, [(0, "Ann ends her turn.")], "", waiting={1})
+    assert shown[0] == "Ann casts." and shown[-1] == "Ann ends her turn."  # all since seat 1 never moved
+
+
+def test_after_a_restart_a_board_starts_from_what_its_people_missed_not_from_the_top_of_the_log():
+    told = recent.Recent()
+    told.seed(1, [[(0, "Ann casts.")], [(1, "Bob plays a card.")], [(2, "Cy plays a card.")]])
+    assert told.lines(1, set(), [], "", waiting={0}) == ["Bob plays a card.", "Cy plays a card."]
+

@@ -31,8 +31,8 @@ def test_the_log_names_each_mover_once():
 def test_a_move_that_made_no_public_event_reads_as_a_sentence_on_the_board():
     moves = [Move(index=0, seat=0, choice_id="g", label="Garbage heap"), Move(index=1, seat=1, choice_id="x",
                                                                                label=PRIVATE_CHOICE)]
-    assert [line for _, line in messages.happened(record(), [], moves)] == \
-        ['Ann chose "Garbage heap".', "AI 1 (hard) made a private choice."]
+    assert messages.happened(record(), [], moves) == []  # no public event: nothing kept as news
+    assert messages.clicked(record(), moves) == ['Ann chose "Garbage heap".', "AI 1 (hard) made a private choice."]
 
 
 async def test_a_lobby_lists_the_options_that_differ_from_the_defaults_in_words(fake, run):
@@ -51,7 +51,7 @@ def test_final_scores_read_in_the_games_words_where_a_number_would_mislead():
     assert messages.result_lines(record(), [9, 4, 2], [1, 2, 3], [0]).splitlines()[0].endswith("— 9 🏆")
 
 
-def test_news_about_a_seat_that_did_not_move_belongs_to_the_move_that_made_it():
+def test_news_about_a_seat_that_did_not_move_is_nobodys_own_so_it_hides_nothing_from_that_seat():
     from bot import replay
     from engines.core import Event
 
@@ -59,4 +59,4 @@ def test_news_about_a_seat_that_did_not_move_belongs_to_the_move_that_made_it():
               Event(text="The tide turns."), Event(text="secret", seat=0, private_to=0)]
     moves = [Move(index=7, seat=0, choice_id="m", label="A4")]
     assert replay.happened(record(), events, moves) == [
-        (0, "Ann collects a Lunker."), (0, "Bob's earlier Lunker goes back."), (0, "The tide turns.")]
+        (0, "Ann collects a Lunker."), (None, "Bob's earlier Lunker goes back."), (None, "The tide turns.")]

@@ -99,9 +99,14 @@ def guide_lines(decision: Decision) -> list[str]:
 
 
 def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
-    """Public lines about what just happened (never a private event), newest last, each with the seat that acted,
-    shown literally."""
+    """Public lines about what just happened (never a private event), newest last, each with the seat whose move
+    made it, shown literally."""
     return [(seat, shown(line)) for seat, line in replay.happened(record, events, moves)]
+
+
+def clicked(record: GameRecord, moves: Sequence[Move]) -> list[str]:
+    """Moves that made no public event, in words, shown literally."""
+    return [shown(line) for line in replay.clicked(record, moves)]
 
 
 def board_embed(engine: GameEngine, record: GameRecord, pending: Sequence[Decision], waiting: Sequence[int],

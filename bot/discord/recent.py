@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 MAX_LINES = 12  # lines a board shows: the first and the latest, with a count of those between
-KEPT = 40  # refreshes of news a game remembers (in memory; after a restart the board's news is read from the log)
-Line = tuple[int | None, str]  # a line of news and the seat that acted (None: the game itself)
+KEPT = 600  # lines of news a game remembers (in memory; after a restart a board's news is read back from the log)
+Line = tuple[int | None, str]  # a line of news and the seat whose move made it (None: nobody's own)
 
 
 def compact(lines: Sequence[str], most: int = MAX_LINES) -> list[str]:
@@ -18,7 +18,7 @@ def compact(lines: Sequence[str], most: int = MAX_LINES) -> list[str]:
 
 
 class Recent:
-    """Each game's recent news, refresh by refresh, each line with the seat that acted."""
+    """Each game's recent news, refresh by refresh, each line with the seat whose move made it."""
 
     def __init__(self) -> None:
         self._news: dict[int, list[list[Line]]] = {}  # game -> the lines of each refresh, oldest first
@@ -27,28 +27,31 @@ class Recent:
         """True once this process remembers the game's news (from its refreshes, or read back at a restart)."""
         return game in self._news
 
-    def seed(self, game: int, lines: Sequence[Line]) -> None:
-        """Remember a game's news read back from its log."""
-        self._news[game] = [list(lines)] if lines else []
+    def seed(self, game: int, moves: Sequence[Sequence[Line]]) -> None:
+        """Remember a game's news read back from its log, a refresh per move."""
+        self._news[game] = [list(lines) for lines in moves]
 
     def lines(self, game: int, movers: Collection[int], lines: Sequence[Line], note: str,
-              waiting: Collection[int], with_previous: bool = False) -> list[str]:
+              waiting: Collection[int], with_previous: bool = False, clicks: Sequence[str] = ()) -> list[str]:
         """The board's lines after a refresh with this news (`lines`, from the moves of `movers`): all since the
         last own line of each seat it waits on that did not just move, so a person back after hours reads all they
         missed, and at least this news (after the news before it, `with_previous`: a refresh that fell behind showed
         it but left its DMs to this one), or, when it brings none (a note alone: someone is back), the news shown
-        before. A note comes first."""
+        before. `clicks` (moves that made no public event) end this board only: they confirm a click and are not
+        kept. A note comes first."""
         kept = self._news.setdefault(game, [])
         if lines:
             kept.append(list(lines))
-            del kept[:-KEPT]
+            while sum(map(len, kept)) > KEPT and len(kept) > 1:
+                kept.pop(0)
         flat = [(i, seat, text) for i, refresh in enumerate(kept) for seat, text in refresh]
         first = max(0, len(kept) - 1 - (1 if with_previous and lines else 0))
-        start = next((k for k, (i, _, _) in enumerate(flat) if i >= first), len(flat))
+        start = len(flat) if clicks and not lines else next(
+            (k for k, (i, _, _) in enumerate(flat) if i >= first), len(flat))
         for seat in set(waiting) - set(movers):
             last = max((k for k, (_, who, _) in enumerate(flat) if who == seat), default=-1)
             start = min(start, last + 1)
-        shown = compact([text for _, _, text in flat[start:]], MAX_LINES - (1 if note else 0))
+        shown = compact([*(text for _, _, text in flat[start:]), *clicks], MAX_LINES - (1 if note else 0))
         return [note, *shown] if note else shown
 
     def forget(self, game: int) -> None:

@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
 STILL_OPEN = "That button is out of date, so nothing was done. Your choice is still open: use the newest board{}."
 SHOW_WHILE_THINKING = 0.5  # seconds: AI replies that take longer let the person's own move show meanwhile
-RECALLED = 12  # moves whose news a board shows again after a restart
+RECALLED = 200  # moves whose news a restart reads back (a whole turn or more of every game)
 THREAD_ARCHIVED = 50083  # Discord's code for a write to an archived thread
 UNKNOWN_CHANNEL = 10003
 
@@ -424,11 +424,14 @@ class Table(Timed):
             await self._show_lobby(record, news.note)
         if not self.recent.known(game) and record.status == "active":  # a restart: read the news back from the log
             before = min((m.index for m in news.moves), default=None)
-            self.recent.seed(game, [(seat, messages.shown(text)) for seat, text in
+            self.recent.seed(game, [[(seat, messages.shown(text)) for seat, text in lines] for lines in
                                     await replay.recent_lines(self.host, record, RECALLED, before)])
-        waiting = timers.waiting_seats(self.host, record) if record.status == "active" else []
+        waiting = timers.waiting_seats(self.host, record) if record.status == "active" else [
+            s for s, seat in enumerate(record.seats) if seat.user_id is not None]  # the end: everyone's news
         fresh = messages.happened(record, news.events[news.carried:], news.moves)
-        lines = self.recent.lines(game, {m.seat for m in news.moves}, fresh, news.note, waiting, news.carried > 0)
+        clicks = [] if fresh else messages.clicked(record, news.moves)
+        lines = self.recent.lines(game, {m.seat for m in news.moves}, fresh, news.note, waiting, news.carried > 0,
+                                  clicks)
         newly = await self._show_board(record, lines, fresh=news.started)
         if record.status != "active":
             self.recent.forget(game)  # its last board shows its news
