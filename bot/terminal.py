@@ -184,9 +184,9 @@ class News:
         they happened."""
         said = [line for _, line in replay.happened(played.record, played.events, played.moves)]
         self.last = [f"  - {line}" for line in said or replay.clicked(played.record, played.moves)]
-        if not any(e.private_to is None for e in played.events):  # no public event: its moves, in words
-            for lines in self.unread.values():
-                lines += self.last
+        if not said:  # no public event: its moves in words, a confirmation for those who made them only
+            for seat in {m.seat for m in played.moves} & self.unread.keys():
+                self.unread[seat] += self.last
         for e in played.events:
             for seat, lines in self.unread.items():
                 if e.private_to is None or e.private_to == seat:

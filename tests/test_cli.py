@@ -325,3 +325,14 @@ def test_a_choice_says_what_its_short_label_stands_for_and_a_demo_log_what_each_
     assert cli.main(["demo", "thisbig", "--players", "3", "--out", str(tmp_path / "d")]) == 0
     log = (tmp_path / "d" / "log.txt").read_text()
     assert re.search(r"^ +[0-9]+\. .*'s card\n {8}.* picks .*'s card: ", log, re.M)  # the pick, then what it caught
+
+
+def test_a_click_that_made_no_public_event_is_told_to_its_maker_only():
+    from bot.models import GameRecord, Move, Played, Seat
+
+    record = GameRecord(id=1, key="toy", options={}, seed=1, status="active", host_user=0, created_at=0,
+                        updated_at=0, turn_since=0, seats=[Seat(user_id=0, name="Ann"), Seat(user_id=-2, name="Bob")])
+    news = terminal.News([0, 1])
+    news.hear(Played(record=record, moves=[Move(index=0, seat=0, choice_id="i", label="Items…")], events=[]))
+    assert news.unread == {0: ['  - Ann chose "Items…".'], 1: []}
+

@@ -403,3 +403,18 @@ async def test_the_final_board_tells_everyone_what_they_missed_not_only_the_last
     text = (await run.board(game)).text()
     names = [s.name for s in record.seats]
     assert " is over: " in text and f"▸ {names[1]} took 1" in text and f"▸ {names[2]} took 1" in text
+
+
+async def test_a_final_board_shown_after_a_restart_still_tells_what_happened(fake, run):
+    ann, bob, cy = fake.add_user("Ann"), fake.add_user("Bob"), fake.add_user("Cy")
+    game = await toy_table(fake, run, ann, bob, cy, stones=4)
+    board = await run.board(game)
+    record = await run.host.get(game)
+    await fake.click(record.seats[run.host.pending(record)[0].seat].user_id, board, board.custom_ids[0])
+    while (record := await run.host.get(game)).status == "active":  # the bot stops before it shows the rest
+        seat = run.host.pending(record)[0].seat
+        await run.host.submit(game, record.seats[seat].user_id, "take-1", record.version)
+    await run.restart()
+    await fake.settle()
+    text = (await run.board(game)).text()
+    assert " is over: " in text and "▸ " in text and " took 1" in text

@@ -422,7 +422,8 @@ class Table(Timed):
             return
         if news.started or record.status == "cancelled":  # the lobby message says it started, or was cancelled
             await self._show_lobby(record, news.note)
-        if not self.recent.known(game) and record.status == "active":  # a restart: read the news back from the log
+        if not self.recent.known(game) and record.state is not None and (
+                record.status == "active" or not record.final_shown):  # a restart: read the news back from the log
             before = min((m.index for m in news.moves), default=None)
             self.recent.seed(game, [[(seat, messages.shown(text)) for seat, text in lines] for lines in
                                     await replay.recent_lines(self.host, record, RECALLED, before)])
