@@ -167,3 +167,17 @@ def test_three_digit_dollars_leave_the_worms_their_own_column(monkeypatch):
     assert len(dollars_right) == 2 and len(worms_left) == 2
     assert min(worms_left) >= max(dollars_right) + 12  # the $127's news frame (6 px out) stays off the worm
     assert worms_left[0] == worms_left[1]  # one column for every row
+
+
+def test_the_text_summary_names_the_heaps_owners_the_next_market_bonus_and_the_fish_left():
+    state, chance = ENGINE.new_game(["Ann", "Bob", "Cy"], {}, 3), random.Random(1)
+    for _ in range(40):
+        decision = ENGINE.decisions(state)[0]
+        state, _ = ENGINE.apply(state, decision.seat, ENGINE.ai_choice(state, decision, "greedy", chance))
+    view = ENGINE.view(state, None)
+    text = registry.get("wishes").text(view)
+    assert any(view.garbage)  # the seed puts fish in the heap
+    owners = ", ".join(f"{view.players[s]} {n}" for s, n in enumerate(view.garbage) if n)
+    assert f"Garbage heap: {sum(view.garbage)} of 10 ({owners}); most fish there loses $8, the next $4." in text
+    assert "The next market to fill (at " in text and f"Ann: ${view.dollars[0]}, " in text
+    assert f"{view.supply[0]} wooden fish left" in text and " 1 worms" not in text
