@@ -143,6 +143,12 @@ class GameRecord(BaseModel):
         s = self.seats[seat]
         return s.ai is not None or (s.standin and self.others_present(seat))
 
+    def standin_state(self, seat: int) -> str:
+        """What a seat's stand-in is doing: "" (none), "playing" or "paused" (nobody else plays in person)."""
+        if not self.seats[seat].standin:
+            return ""
+        return "playing" if self.plays_itself(seat) else "paused"
+
     def promised(self) -> set[int]:
         """Reminded seats whose reminder promised a stand-in (someone else played in person)."""
         return {s for s in self.reminded if self.others_present(s)}

@@ -33,13 +33,13 @@ async def recent_moves(host: Host, game_id: int, last: int) -> list[tuple[Move, 
             for move, _, events in steps[-last:]]
 
 
-async def recent_lines(host: Host, record: GameRecord, last: int,
+async def recent_lines(host: Host, game_id: int, last: int,
                        before: int | None = None) -> list[list[tuple[int | None, str]]]:
     """What the table saw happen in each of the game's last `last` moves (those before move index `before`), with the
     seats whose moves made it: a board's news when none is remembered (after a restart)."""
-    _, steps = await host.replay_steps(record.id)
+    _, steps = await host.replay_steps(game_id)
     steps = [step for step in steps if before is None or step[0].index < before][-last:]
-    return [lines for move, _, events in steps if (lines := happened(record, events, [move]))]
+    return [lines for move, _, events in steps if (lines := happened(events, [move]))]
 
 
 def move_line(name: str, label: str) -> str:
@@ -48,7 +48,7 @@ def move_line(name: str, label: str) -> str:
     return f"{name} {label}." if label == PRIVATE_CHOICE else f'{name} chose "{label}".'
 
 
-def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
+def happened(events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
     """The public events, newest last, each with the seat whose move made it: None for the game's own lines and for
     one about a seat that did not move (a Lunker sent back to its owner, a move the game made for someone), so it
     never counts as that seat's own news."""

@@ -182,7 +182,7 @@ class News:
     def hear(self, played: Played) -> None:
         """Queue a step's public lines for everyone and each person's own secret news for them alone, in the order
         they happened."""
-        said = [line for _, line in replay.happened(played.record, played.events, played.moves)]
+        said = [line for _, line in replay.happened(played.events, played.moves)]
         self.last = [f"  - {line}" for line in said or replay.clicked(played.record, played.moves)]
         if not said:  # no public event: its moves in words, a confirmation for those who made them only
             for seat in {m.seat for m in played.moves} & self.unread.keys():

@@ -50,7 +50,7 @@ def test_message_builders_keep_hostile_names_within_limits_and_harmless(key, dat
     record = _record(key, names, state)
     pending = engine.decisions(state)
     log = [Move(index=i, seat=s, choice_id=c, label=f"{names[s]} " * 20) for i, (s, c) in enumerate(moves[:30])]
-    lines = [line for _, line in messages.happened(record, events + [Event(text=f"{names[0]} " * 300)], log)]
+    lines = [line for _, line in messages.happened(events + [Event(text=f"{names[0]} " * 300)], log)]
     board = messages.board_embed(engine, record, pending, [d.seat for d in pending], lines, GuildSettings(), True)
     view = components.decision_view(record.id, record.version, [d for d in pending if not d.private], names)
     _assert_safe({"embeds": [board.to_dict()], "components": view.to_components()}, raw)

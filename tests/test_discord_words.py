@@ -31,7 +31,7 @@ def test_the_log_names_each_mover_once():
 def test_a_move_that_made_no_public_event_reads_as_a_sentence_on_the_board():
     moves = [Move(index=0, seat=0, choice_id="g", label="Garbage heap"), Move(index=1, seat=1, choice_id="x",
                                                                                label=PRIVATE_CHOICE)]
-    assert messages.happened(record(), [], moves) == []  # no public event: nothing kept as news
+    assert messages.happened([], moves) == []  # no public event: nothing kept as news
     assert messages.clicked(record(), moves) == ['Ann chose "Garbage heap".', "AI 1 (hard) made a private choice."]
 
 
@@ -58,5 +58,5 @@ def test_news_about_a_seat_that_did_not_move_is_nobodys_own_so_it_hides_nothing_
     events = [Event(text="Ann collects a Lunker.", seat=0), Event(text="Bob's earlier Lunker goes back.", seat=1),
               Event(text="The tide turns."), Event(text="secret", seat=0, private_to=0)]
     moves = [Move(index=7, seat=0, choice_id="m", label="A4")]
-    assert replay.happened(record(), events, moves) == [
+    assert replay.happened(events, moves) == [
         (0, "Ann collects a Lunker."), (None, "Bob's earlier Lunker goes back."), (None, "The tide turns.")]

@@ -55,7 +55,7 @@ class Dms:
         does what the DM says of the stand-in when that changes (it pauses, or the person is back)."""
         decision = own_decision(self.host, record, seat, private_only=True)
         note = await self._note(record.id, user_id)
-        standin = standin_state(record, seat)  # an away person's DM follows their stand-in: news, paused, back
+        standin = record.standin_state(seat)  # an away person's DM follows their stand-in: news, paused, back
         changed = self._standins.get((record.id, user_id), "") != standin
         self._standins[(record.id, user_id)] = standin
         live = note is not None and note != DM_CLOSED and (
@@ -163,10 +163,10 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
                  texts: Sequence[str]) -> str:
     """The text of a private message: the game, news only this seat may see, and what to decide."""
     lines = news_lines(host, record, texts)
-    if record.seats[seat].standin:
+    if standin := record.standin_state(seat):
         place = "thread" if record.thread_id else "channel"
         lines.append(f"🤖 An AI stand-in is playing your seat. Use `/fish back` in the game's {place} to return."
-                     if record.plays_itself(seat) else f"🤖 Your AI stand-in is paused: nobody else plays this game in "
+                     if standin == "playing" else f"🤖 Your AI stand-in is paused: nobody else plays this game in "
                      f"person now, so it waits for you. Use `/fish back` in the game's {place} to play on.")
     elif decision is not None:
         lines.append(f"**Your move:** {messages.prompt(record, decision)}")
@@ -180,13 +180,6 @@ def private_text(host: Host, record: GameRecord, seat: int, decision: Decision |
     if link := messages.board_link(record):
         lines.append(f"Board: {link}")
     return limits.content("\n".join(lines)) or ""
-
-
-def standin_state(record: GameRecord, seat: int) -> str:
-    """What a person's DM says of their stand-in: "" (none), "playing" or "paused"."""
-    if not record.seats[seat].standin:
-        return ""
-    return "playing" if record.plays_itself(seat) else "paused"
 
 
 def news_lines(host: Host, record: GameRecord, texts: Sequence[str]) -> list[str]:

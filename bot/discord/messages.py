@@ -47,7 +47,7 @@ def seat_line(record: GameRecord, seat: int) -> str:
     s = record.seats[seat]
     who = f"<@{s.user_id}>" if s.user_id is not None else "🤖 " + shown(s.name)
     tag = f" (🤖 AI stand-in{', ' + s.standin_level if s.standin_level else ''})" if s.standin else ""
-    if s.standin and not record.plays_itself(seat):
+    if record.standin_state(seat) == "paused":
         tag = " (🤖 stand-in paused: nobody else plays in person; `/fish back` to play on)"
     return f"`{LETTERS[seat % 6]}` {who}{tag}"
 
@@ -98,10 +98,10 @@ def guide_lines(decision: Decision) -> list[str]:
     return [f"• **{shown(c.label)}**: {shown(c.detail)}" for c in decision.choices if c.detail and c.detail != c.label]
 
 
-def happened(record: GameRecord, events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
+def happened(events: Sequence[Event], moves: Sequence[Move]) -> list[tuple[int | None, str]]:
     """Public lines about what just happened (never a private event), newest last, each with the seat whose move
     made it, shown literally."""
-    return [(seat, shown(line)) for seat, line in replay.happened(record, events, moves)]
+    return [(seat, shown(line)) for seat, line in replay.happened(events, moves)]
 
 
 def clicked(record: GameRecord, moves: Sequence[Move]) -> list[str]:

@@ -426,10 +426,10 @@ class Table(Timed):
                 record.status == "active" or not record.final_shown):  # a restart: read the news back from the log
             before = min((m.index for m in news.moves), default=None)
             self.recent.seed(game, [[(seat, messages.shown(text)) for seat, text in lines] for lines in
-                                    await replay.recent_lines(self.host, record, RECALLED, before)])
+                                    await replay.recent_lines(self.host, game, RECALLED, before)])
         waiting = timers.waiting_seats(self.host, record) if record.status == "active" else [
             s for s, seat in enumerate(record.seats) if seat.user_id is not None]  # the end: everyone's news
-        fresh = messages.happened(record, news.events[news.carried:], news.moves)
+        fresh = messages.happened(news.events[news.carried:], news.moves)
         clicks = [] if fresh else messages.clicked(record, news.moves)
         lines = self.recent.lines(game, {m.seat for m in news.moves}, fresh, news.note, waiting, news.carried > 0,
                                   clicks)
