@@ -21,7 +21,8 @@ A full figure at the default budget costs CPU-hours, so `--log FILE` keeps every
 line (its pairing, seed, budget, a digest of the code and data the game runs on, A's share and the decision
 times), and a rerun plays only the asked games not logged yet for the same code and budget, then reports all
 of them: a run stopped midway, or spread over days, resumes where it was. With `--report` it plays nothing
-and reports the asked games logged so far.
+and reports the asked games logged so far. Games logged on older code count too when `bench/same_play.py` has
+checked that the two play exactly the same (a change of wording only, say): the report says how many.
 
     python bench/arena.py --games 400 --pairs hard:greedy --players 2 --game pushfish --log bench/results/arena.jsonl
 
@@ -40,7 +41,6 @@ leaves its prior:
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import os
@@ -54,6 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.digest import SAME_PLAY, code_digest, same_play  # noqa: E402
 from engines import registry, search  # noqa: E402
 from engines.core import Decision, GameEngine, GameState, clone  # noqa: E402
 from engines.rng import Rng  # noqa: E402
@@ -191,18 +192,6 @@ def paired(a: str, done: list[Result], more: list[Match], run: Callable) -> str:
     return paired_report(a, done, played[:len(same)], played[len(same):])
 
 
-def code_digest(key: str) -> str:
-    """A digest of a game's engine files, its card data and the shared code (the contract, the search): logged
-    games of the game count only for it."""
-    engines = ROOT / "engines"
-    digest = hashlib.sha256()
-    for path in sorted([*engines.glob("*.py"), *(engines / key).rglob("*"), *(engines / "data").glob(f"{key}_*")]):
-        if path.is_dir() or "__pycache__" in path.parts:
-            continue
-        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
 class Log:
     """Finished games kept as JSON lines, so a long run resumes: one per game, for its code digest and a budget."""
 
@@ -210,14 +199,21 @@ class Log:
         self.path, self.budget = path, budget
         self.codes = {key: code_digest(key) for key in registry.keys()}
         self.done: dict[Match, Result] = {}
+        self.older: set[Match] = set()  # games logged on other code checked to play the same
         if path is None or not path.exists():
             return
+        pairs = path.parent / SAME_PLAY.name  # bench/same_play.py's checked pairs, beside the log
+        counted = {key: same_play(key, code, pairs) for key, code in self.codes.items()}
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            if row["code"] == self.codes.get(row["game"]) and row["budget_ms"] == budget:
+            if row["code"] in counted.get(row["game"], ()) and row["budget_ms"] == budget:
                 match = (row["game"], row["seed"], tuple(row["levels"]), row["a_seat"])
                 times = {lv: [(c / 1e3, w / 1e3) for c, w in ts] for lv, ts in row["times"].items()}
                 self.done[match] = (match, row["share"], times)
+                if row["code"] != self.codes[row["game"]]:
+                    self.older.add(match)
+                else:
+                    self.older.discard(match)
 
     def add(self, result: Result) -> None:
         """Keep one finished game (appended at once, so a stopped run loses only the games under way)."""
@@ -280,6 +276,10 @@ def main() -> None:
                     done = [log.done[m] for m in wanted if m in log.done]
                     if done:
                         print(report(key, players, a, b, done), flush=True)
+                    older = sum(1 for m in wanted if m in log.older)
+                    if older:
+                        print(f"{'':15}{older} of these games were logged on older code checked to play the same "
+                              "(bench/same_play.py)", flush=True)
                     if done and args.paired and PRIOR not in (a, b) and a != b:
                         more = matches(key, players, PRIOR, b, args.paired, args.seed + args.games)
                         print(paired(a, done, more, pool.imap if pool else map), flush=True)
