@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalChoice
-from engines.pushfish import ENGINE, sim
-from engines.pushfish.cards import GROUND, ITEMS, MISSIONS
+from engines.pushfish import ENGINE, choices, sim
+from engines.pushfish.cards import GROUND, ITEMS, MISSIONS, pts
 from engines.pushfish.state import FACE_DOWN, catches, hand
 from tests.pushfish_helpers import (
     CENTRE,
@@ -43,6 +43,19 @@ def test_cast_hit_and_rod_action_catch_a_fish_and_pass_the_turn(monkeypatch):
     s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
     assert catches(s, 0) == [mackerel] and s.turn == 1 and s.ground[0] != mackerel
     assert any("GET!" in e.text for e in ev)
+
+
+def test_points_read_1_pt_and_2_pts_on_cards_items_missions_and_the_catch_line(monkeypatch):
+    assert (pts(0), pts(1), pts(2)) == ("0 pts", "1 pt", "2 pts")
+    assert choices.item("item", item("Spare Bait")).label == "Spare Bait (1 pt)"
+    assert choices.item("drop", item("Bait Bucket")).label == "Bait Bucket (2 pts)"
+    assert choices.mission(mission("Sardine Run")).label == "Sardine Run (2 pts)"
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Sardine")
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
+    assert "GET! Ann catches Sardine (1 pt, W)." in [e.text for e in ev]
+    assert not any("1 pts" in e.text for e in ev)
 
 
 def test_a_miss_can_hook_the_neighbour_instead(monkeypatch):
@@ -309,7 +322,8 @@ def test_a_fish_counts_for_one_mission_only_and_one_mission_per_turn(monkeypatch
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
     assert s.phase == "mission" and set(ids(s)) == {f"mission-{market}", f"mission-{run}", "skip"}
-    s, _ = play(s, 0, f"mission-{market}")
+    s, ev = play(s, 0, f"mission-{market}")
+    assert "Ann claims mission Fish Market (3 pts) with Pink Salmon, Mackerel." in [e.text for e in ev]
     assert s.won[0] == (market,) and set(s.spent) == {salmon, card("Mackerel")}
     assert s.turn == 1 and s.offer[1] == run
     assert ENGINE._claimable(s, 0) == []  # Sardine Run needs the Mackerel already used
@@ -395,6 +409,22 @@ def test_golden_fish_and_kraken_need_two_successes_and_end_the_game(monkeypatch,
     assert result.breakdown[0]["fish"] == 10
 
 
+def test_the_game_over_line_says_landing_a_legend_ends_the_game_not_who_wins(monkeypatch):
+    s = quiet(game(chars=("hattori", "jack")))
+    big = [c for c, g in enumerate(GROUND) if g.score >= 8 and g.kind != "legend" and c in s.pile][:3]
+    for c in big:
+        take_out(s, c)
+    set_catches(s, 1, big)  # Bob is far ahead on points
+    put(s, 0, "Golden Fish")
+    script(monkeypatch, casts=[0], stops=[CENTRE["S"], CENTRE["S"]])
+    s, ev = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-S-c", "aim-S-c")
+    result = ENGINE.result(s)
+    assert result is not None and result.winners == [1]
+    line = "Ann landed the Golden Fish, which ends the game."
+    assert s.ended == line and result.summary == line and ev[-1].text == line
+    assert not any("caught the Golden Fish" in e.text or "Game over: Ann" in e.text for e in ev)
+
+
 @pytest.mark.parametrize("length,goal", [("short", 5), ("medium", 7), ("long", 10)])
 def test_the_game_ends_when_a_player_reaches_the_length_in_fish(monkeypatch, length, goal):
     s = quiet(game(chars=("hattori", "jack"), length=length))
@@ -408,7 +438,7 @@ def test_the_game_ends_when_a_player_reaches_the_length_in_fish(monkeypatch, len
     put(s, 0, "Flounder", 1)
     script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c")
-    assert ENGINE.result(s) is not None and "5 fish" in s.ended.replace(str(goal), "5")
+    assert ENGINE.result(s) is not None and s.ended == f"Ann has caught {goal} fish, which ends the game."
 
 
 def test_the_game_ends_when_ground_and_pile_are_empty():
@@ -417,7 +447,16 @@ def test_the_game_ends_when_ground_and_pile_are_empty():
     s.ground = (-1,) * 20
     events = []
     ENGINE._start_turn(s, 1, events)
-    assert ENGINE.result(s) is not None and "empty" in s.ended
+    assert ENGINE.result(s) is not None and s.ended == "The fishing ground and the pile are empty, which ends the game."
+    assert [e.text for e in events] == [s.ended]
+
+
+def test_option_descriptions_read_to_a_player_within_discord_s_100_characters():
+    described = {name: f.description for name, f in ENGINE.Options.model_fields.items()}
+    assert all(text and len(text) <= 100 for text in described.values())
+    assert not any(word in text for text in described.values() for word in ("None", "0-based"))
+    assert described["legendary"] == "seats playing as Legendary Angler, 0 = first to join, e.g. 0, 2"
+    assert described["characters"].endswith("(default: random)")
 
 
 def test_first_game_mode_has_no_items_missions_or_abilities_and_three_fish_win(monkeypatch):

@@ -166,10 +166,15 @@ def mission_text(needs: tuple[str, ...]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def pts(n: int) -> str:
+    """A number of points, short: "1 pt", "3 pts"."""
+    return f"{n} pt{'s' * (n != 1)}"
+
+
 @cache
 def card_label(card: int) -> str:
     """A short text for a ground card: name, number, strength."""
     c = GROUND[card]
     if c.is_find:
         return f"{c.name} ({c.kind}, {c.items} item{'s' if c.items != 1 else ''}, {STRENGTHS[c.strength]})"
-    return f"{c.name} ({c.score} pts, {STRENGTHS[c.strength]}{', rare' if c.rare else ''})"
+    return f"{c.name} ({pts(c.score)}, {STRENGTHS[c.strength]}{', rare' if c.rare else ''})"

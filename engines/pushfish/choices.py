@@ -7,7 +7,16 @@ from functools import cache
 
 from engines.core import Choice
 from engines.pushfish import sim
-from engines.pushfish.cards import CHARACTERS, GROUND, ITEMS, MISSIONS, STRENGTHS, card_label, mission_text
+from engines.pushfish.cards import (
+    CHARACTERS,
+    GROUND,
+    ITEMS,
+    MISSIONS,
+    STRENGTHS,
+    card_label,
+    mission_text,
+    pts,
+)
 
 SPACES = sim.ROWS * sim.COLS
 BACK = Choice(id="back", label="Back")
@@ -98,7 +107,7 @@ def item(head: str, card: int) -> Choice:
     """Play ("item"), discard for the hand limit ("drop") or discard for Chef Ramsay ("toss") an item card."""
     c = ITEMS[card]
     verb = "Play" if head == "item" else "Discard"
-    return Choice(id=f"{head}-{card}", label=f"{c.name} ({c.points} pts)", detail=f"{verb}: {c.text}")
+    return Choice(id=f"{head}-{card}", label=f"{c.name} ({pts(c.points)})", detail=f"{verb}: {c.text}")
 
 
 @cache
@@ -112,7 +121,7 @@ def finder(card: int, pos: int) -> Choice:
 def mission(m: int) -> Choice:
     """Claim an offered mission."""
     card = MISSIONS[m]
-    return Choice(id=f"mission-{m}", label=f"{card.name} ({card.points} pts)",
+    return Choice(id=f"mission-{m}", label=f"{card.name} ({pts(card.points)})",
                   detail=f"Claim it: {mission_text(card.needs)}")
 
 

@@ -55,7 +55,7 @@ class TurnFlow:
         self._refill(state, events, force=True)
         if state.ground.count(-1) < SPACES:
             return True
-        state.ended = "The fishing ground is empty."
+        state.ended = "The fishing ground and the pile are empty, which ends the game."
         state.phase = "over"
         events.append(Event(text=state.ended))
         return False
@@ -132,9 +132,9 @@ class TurnFlow:
         """End the game if someone has enough fish, else the next turn (or fighter, or round)."""
         goal = [s for s in range(len(state.players)) if fish_count(state, s) >= state.fish_goal]
         if goal:
-            state.ended = f"{state.players[goal[0]]} has caught {state.fish_goal} fish."
+            state.ended = f"{state.players[goal[0]]} has caught {state.fish_goal} fish, which ends the game."
             state.phase = "over"
-            events.append(Event(text="Game over: " + state.ended))
+            events.append(Event(text=state.ended))
             return
         if state.noisy:
             self._next_fighter(state, events)
@@ -257,9 +257,9 @@ class TurnFlow:
             self._draw_items(state, seat, c.items, events)
         self._refill(state, events)
         if c.kind == LEGEND:
-            state.ended = f"{state.players[seat]} caught the {c.name}!"
+            state.ended = f"{state.players[seat]} landed the {c.name}, which ends the game."
             state.phase = "over"
-            events.append(Event(text="Game over: " + state.ended))
+            events.append(Event(text=state.ended))
             return
         state.phase = "after"
 

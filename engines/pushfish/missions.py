@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Choice, Event
-from engines.pushfish.cards import GROUND, MISSIONS, fulfil, mission_targets, mission_text
+from engines.pushfish.cards import GROUND, MISSIONS, fulfil, mission_targets, mission_text, pts
 from engines.pushfish.state import PushFishState, add_to, put
 
 MAX_WAYS = 24  # a choice per way, and "Back", within a Discord select's 25 options
@@ -102,6 +102,6 @@ class Missions:
         state.won = add_to(state.won, seat, (mission,))
         state.offer = put(state.offer, state.offer.index(mission), -1)
         m = MISSIONS[mission]
-        events.append(Event(text=f"{state.players[seat]} claims mission {m.name} ({m.points} pts) with "
+        events.append(Event(text=f"{state.players[seat]} claims mission {m.name} ({pts(m.points)}) with "
                                  + ", ".join(GROUND[c].name for c in cards) + ".", seat=seat))
         self._advance(state, events)

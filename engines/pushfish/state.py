@@ -24,14 +24,16 @@ class PushFishOptions(BaseModel):
     """Host options: length, Hard Mode, Legendary Angler seats, Noisy Free-for-All, first game, characters."""
 
     model_config = ConfigDict(extra="forbid")
-    length: Literal["short", "medium", "long"] = Field("medium", description="game ends at 5, 7 or 10 fish")
-    hard: bool = Field(False, description="Hard Mode: bait and wood token wholly inside to count")
+    length: Literal["short", "medium", "long"] = Field(
+        "medium", description="short, medium or long: the game ends when someone has 5, 7 or 10 fish")
+    hard: bool = Field(False, description="Hard Mode: a bait or wood token counts only when wholly inside")
     legendary: list[int] = Field(default_factory=list,
-                                 description="Legendary Angler seats, 0-based, e.g. 0, 2")
+                                 description="seats playing as Legendary Angler, 0 = first to join, e.g. 0, 2")
     noisy: bool = Field(False, description="Noisy Free-for-All: everyone casts at once, secretly")
-    first_game: bool = Field(False, description="first game: no items or missions, 3 fish wins")
-    characters: list[str] | None = Field(None, description="one per seat: william, jack, loony, hattori, "
-                                                           "viking, ramsay")
+    first_game: bool = Field(False,
+                             description="a first game: no items, missions or abilities; the game ends at 3 fish")
+    characters: list[str] | None = Field(None, description="one per seat, in seat order: william, jack, "
+                                                           "loony, hattori, viking, ramsay (default: random)")
 
     @model_validator(mode="after")
     def _check(self) -> PushFishOptions:
