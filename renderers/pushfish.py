@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from engines.core import Result
 from engines.pushfish import sim
-from engines.pushfish.cards import CHARACTERS, GROUND, ITEMS, MISSIONS, STRENGTHS, mission_text
+from engines.pushfish.cards import CHARACTERS, GROUND, ITEMS, MISSIONS, STRENGTHS, mission_text, pts
 from engines.pushfish.state import EMPTY, FACE_DOWN, PushFishView
 from renderers.art import (
     banner,
@@ -321,7 +321,7 @@ def _player_row(seat: int, name: str, char: int, legendary: bool, acting: bool, 
     draw.rounded_rectangle((PAD, 0, WIDTH - PAD, ROW_H), radius=10, fill=ACTIVE_FILL if acting else PANEL,
                            outline=HIGHLIGHT if acting else (190, 180, 160), width=4 if acting else 2)
     seat_badge(img, seat, PAD + 22, 20, MARK_R)
-    score = "" if points < 0 else f"{points} pts" + (" + items" if items else "")  # items' points are secret
+    score = "" if points < 0 else pts(points) + (" + items" if items else "")  # items' points are secret
     sw = draw.textlength(score, font=bold)
     if score:
         draw.text((WIDTH - PAD - 10 - sw, 20), score, font=bold, fill=INK, anchor="lm")
@@ -355,7 +355,7 @@ def _missions(offer: tuple[int, ...], deck: int) -> Image.Image:
             draw.text((PAD + 8, cy), "(empty: refilled next turn)", font=f, fill=MUTED, anchor="lm")
         else:
             mission = MISSIONS[m]
-            head = f"{mission.name} · {mission.points} pts: "
+            head = f"{mission.name} · {pts(mission.points)}: "
             draw.text((PAD + 8, cy), head, font=bold, fill=INK, anchor="lm")
             x = PAD + 8 + draw.textlength(head, font=bold)
             draw.text((x, cy), fit_text(draw, mission_text(mission.needs), int(WIDTH - PAD - x), SMALL), font=f,
@@ -453,7 +453,7 @@ def hand(view: PushFishView) -> bytes | None:
     banner(img, title, view.players, view.to_act, view.finished)
     draw = ImageDraw.Draw(img)
     y = head + 6
-    draw.text((PAD, y + LINE / 2), f"{len(view.hand)} of 5 items · {total} pts if kept to the end · only you see "
+    draw.text((PAD, y + LINE / 2), f"{len(view.hand)} of 5 items · {pts(total)} if kept to the end · only you see "
               "this", font=font(SMALL), fill=INK, anchor="lm")  # the count here: a long name cuts the title
     y += LINE + 6
     if not view.hand:

@@ -16,7 +16,7 @@ from renderers import pushfish_art as art
 from renderers import registry
 from renderers.art import px
 from tests import drawn
-from tests.pushfish_helpers import game, give, play, put
+from tests.pushfish_helpers import empty_hands, game, give, play, put
 
 LIMIT = 300_000
 CACHES = (drawing.base_layer, drawing._peeked, drawing._player_row, drawing._missions, drawing._top, drawing.palette,
@@ -154,6 +154,18 @@ def test_a_row_s_points_say_that_the_items_in_hand_are_not_counted_yet():
         drawing._player_row(1, "Bob", 0, False, False, (), 7, 0, 0, 9)
     texts = [what for what, *_ in seen if what.startswith("text")]
     assert "text '13 pts + items'" in texts and "text '9 pts'" in texts
+
+
+def test_a_row_and_the_hand_say_1_pt_not_1_pts():
+    s = game(chars=("jack", "hattori"))
+    empty_hands(s)
+    give(s, 0, "Spare Bait")
+    with recording() as seen:
+        drawing._player_row(0, "Ann", 0, False, False, (), 7, 0, 0, 1)
+        drawing.hand(ENGINE.view(s, 0))
+    texts = " ".join(what for what, *_ in seen if what.startswith("text"))
+    assert "text '1 pt'" in texts and "1 of 5 items · 1 pt if kept to the end" in texts
+    assert "1 pts" not in texts
 
 
 def test_a_wood_token_on_a_zone_s_centre_leaves_the_zone_s_letter_beside_it():
