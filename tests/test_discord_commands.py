@@ -81,7 +81,7 @@ async def test_fish_rules_gives_each_option_s_default_in_words(fake, run, game):
                              "`hard`: Hard Mode: a bait or wood token counts only when wholly inside (default off)",
                              "`length`: short, medium or long: the game ends when someone has 5, 7 or 10 fish "
                              "(default medium)"],
-                "thisbig": ["`first_player`: seat that starts (None: random)"]}[game]
+                "thisbig": ["`first_player`: the seat that starts, 1 = first to join (default: random)"]}[game]
     assert all(line in options.splitlines() for line in expected)
 
 

@@ -143,6 +143,24 @@ def test_picked_fish_goes_to_the_bucket_and_its_owner_restocks():
     assert {e.private_to for e in events if e.kind == "draw"} == {0, 1}
 
 
+def test_a_pick_says_whose_bucket_total_it_is_with_1_point_singular():
+    state = table(["g1", "r1 y2", "r2 b3"], LURES3[:3])
+    state, _ = cast(state, "lure-r")
+    state, events = ENGINE.apply(state, 0, "pick-1")
+    assert "P0 picks P1's card: red 1, into the bucket: P0 now has 1 point." in [e.text for e in events]
+    assert not any("(1 points)" in e.text or "points)" in e.text for e in events)
+
+
+def test_a_penalty_pick_says_the_rubbish_goes_in_at_minus_one_and_whose_total_follows():
+    state = table(["g1", "r4 y2", "boot b3"], LURES3[:3], rubbish_penalty=True)
+    state.buckets[0] = [c for c in range(32) if FACES[c] == "y2" and c not in state.hands[1]][:1]
+    state.river.remove(state.buckets[0][0])
+    state, _ = cast(state, "lure-r")
+    state, _ = ENGINE.apply(state, 2, "boot")
+    state, events = ENGINE.apply(state, 0, "pick-2")
+    assert "P0 picks P2's card: boot, into the bucket at -1: P0 now has 1 point." in [e.text for e in events]
+
+
 def test_the_rubbish_pile_shows_the_last_rubbish_caught_on_top():
     state = table(["g1", "r1 r4 y2", "r2 boot b3"], LURES3[:3])
     state.junk = [c for c in state.river if FACES[c] == "tire"][:1]
@@ -309,6 +327,26 @@ def test_hand_dump_at_seven_adds_every_hands_fish_to_the_buckets():
     assert result.scores == [8, 2, 4] and result.breakdown[1] == {"fish": 0, "from hand": 2}
     assert face_list(state.hands[1]) == ["can"]  # rubbish stays in hand without the penalty rule
     assert result.winners == [0]
+
+
+def test_the_game_over_line_says_wins_with_1_point_and_counts_winners_not_the_word_and():
+    state = table(["boot", "can", "tire"], ["lure-r lure-y"] * 3, river="", tackle="", target=60,
+                  rubbish_penalty=True)
+    state.buckets[0] = take(state, "r1")
+    state.players[0] = "Salt and Pepper"
+    for caster in (0, 1, 2):  # a whole round with no card played ends the game
+        state, _ = ENGINE.apply(state, caster, "lure-r")
+        for seat in sorted({0, 1, 2} - {caster}):
+            state, events = ENGINE.apply(state, seat, "pass")
+    assert events[-1].text == ("Game over: a whole round of casts passed with no card played. "
+                               "Salt and Pepper wins with 1 point.")
+
+
+def test_option_descriptions_read_to_a_player_within_discord_s_100_characters():
+    described = {name: f.description for name, f in ENGINE.Options.model_fields.items()}
+    assert all(text and len(text) <= 100 and "None" not in text for text in described.values())
+    assert described["target"] == "points to win (default 10; 7 with 5-6 players)"
+    assert described["first_player"] == "the seat that starts, 1 = first to join (default: random)"
 
 
 def test_hand_dump_with_penalty_dumps_rubbish_too():

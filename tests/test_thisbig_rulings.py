@@ -113,13 +113,13 @@ def test_lunker_answer_prompt_says_you_must_play_your_largest_fish():
     state, _ = ENGINE.apply(state, 0, "lure-lunker")
     prompts = {d.seat: d.prompt for d in ENGINE.decisions(state)}
     assert prompts[1] == "P0 cast a Lunker lure: you must play your largest fish (any colour)"
-    assert prompts[2] == "P0 cast a Lunker lure: you hold no fish, so play a rubbish or say No Catch"
+    assert prompts[2] == "P0 cast a Lunker lure: you hold no fish, so play a rubbish card or say No Catch"
 
 
 def test_answer_and_cast_buttons_have_short_labels_and_the_sentence_in_detail():
     state = table(["g1", "r3 r4 boot", "y1 y2"], LURES3)
     assert choices(state, 0)[0] == ("lure-r", "Red lure", "Cast your red lure: opponents answer with a red "
-                                                          "fish or a rubbish")
+                                                          "fish or a rubbish card")
     state, _ = ENGINE.apply(state, 0, "lure-r")
     assert choices(state, 1) == [("r3", "Red 3", "Play your red 3 face down"),
                                  ("r4", "Red 4", "Play your red 4 face down"),

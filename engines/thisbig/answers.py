@@ -91,7 +91,7 @@ def answer_prompt(caster: str, lure_card: int, hand: list[int], two: bool) -> st
     if any(c < 32 for c in hand):
         return f"{caster} cast a Lunker lure: you must play your largest fish (any colour)"
     return f"{caster} cast a Lunker lure: you hold no fish, so " + (
-        "say No Catch" if two else "play a rubbish or say No Catch")
+        "say No Catch" if two else "play a rubbish card or say No Catch")
 
 
 @cache
@@ -108,7 +108,7 @@ def cast_detail(face: str) -> str:
     if colour(card) == LUNKER:
         return "Cast your Lunker lure: every opponent must play their largest fish"
     name = COLOURS[colour(card)]
-    return f"Cast your {name} lure: opponents answer with a {name} fish or a rubbish"
+    return f"Cast your {name} lure: opponents answer with a {name} fish or a rubbish card"
 
 
 @cache

@@ -36,6 +36,11 @@ def size(card: int) -> int:
     return SIZES[card & 7] if card < 32 else 0
 
 
+def points_text(n: int) -> str:
+    """A number of points in words: '1 point', '6 points'."""
+    return f"{n} point{'s' * (n != 1)}"
+
+
 def face(card: int) -> str:
     """A short face code shared by identical cards: 'r3', 'boot', 'lure-g', 'lure-lunker'."""
     if card < 32:

@@ -34,6 +34,7 @@ from engines.thisbig.cards import (
     TARGET,
     colour,
     is_fish,
+    points_text,
     size,
 )
 from engines.thisbig.deal import determinise
@@ -48,11 +49,11 @@ class ThisBigOptions(BaseModel):
     """Host options; the advanced rules are off by default."""
 
     model_config = ConfigDict(extra="forbid")
-    target: int | None = Field(default=None, ge=7, le=60, description="points to win (None: 10, or 7 for 5-6)")
+    target: int | None = Field(default=None, ge=7, le=60, description="points to win (default 10; 7 with 5-6 players)")
     rubbish_penalty: bool = Field(default=False, description="caught rubbish goes to the bucket at -1")
-    hand_dump: bool = Field(default=False, description="at 7 points every hand's fish go into the buckets")
+    hand_dump: bool = Field(default=False, description="at 7 points (or a raised target) every hand's fish go into the buckets, ending the game")
     reveal_uncaught: bool = Field(default=False, description="show the unpicked cards after each catch")
-    first_player: int | None = Field(default=None, ge=0, le=5, description="seat that starts (None: random)")
+    first_player: int | None = Field(default=None, ge=0, le=5, description="the seat that starts, 1 = first to join (default: random)")
     auto_forced: bool = Field(default=False, description="forced casts and answers play at once: faster, but "
                                                          "shows who had no choice (such a card is a fish)")
 
@@ -375,12 +376,10 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         names = state.players
         if card in state.known:
             state.known.remove(card)
-        if is_fish(card):
+        if is_fish(card) or state.penalty:  # rubbish goes in at -1 under the penalty rule
             state.buckets[caster].append(card)
-            where = f"into the bucket ({points(state, caster)} points)"
-        elif state.penalty:
-            state.buckets[caster].append(card)
-            where = f"into the bucket at -1 ({points(state, caster)} points)"
+            total = points_text(points(state, caster))
+            where = f"into the bucket{'' if is_fish(card) else ' at -1'}: {names[caster]} now has {total}"
         else:
             state.junk.append(card)
             where = "rubbish, to the discard"
@@ -439,9 +438,9 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
         state.status[:] = [IDLE] * len(state.players)
         scores = [points(state, s) for s in range(len(state.players))]
         best = max(scores)
-        winners = " and ".join(state.players[s] for s, p in enumerate(scores) if p == best)
-        events.append(Event(text=f"Game over: {why}. {winners} win{'s' if ' and ' not in winners else ''} "
-                                 f"with {best} points.", kind="end"))
+        top = [state.players[s] for s, p in enumerate(scores) if p == best]
+        events.append(Event(text=f"Game over: {why}. {' and '.join(top)} win{'s' * (len(top) == 1)} "
+                                 f"with {points_text(best)}.", kind="end"))
 
     def _end_turn(self, state: ThisBigState, events: list[Event]) -> None:
         """The caster draws a lure (reshuffling the discard if needed); the next seat casts."""
