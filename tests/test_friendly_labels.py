@@ -6,7 +6,8 @@ import random
 
 from engines.core import MAX_DETAIL
 from engines.friendly import ENGINE
-from engines.friendly.tiles import BOARDS, KIND_NAMES, TILE_KIND
+from engines.friendly.labels import column
+from engines.friendly.tiles import BOARDS, KIND_NAMES, TILE_KIND, a_tile, tile_words
 from tests.friendly_helpers import kinds, make, play
 from tests.test_friendly_playouts import SETUPS
 
@@ -78,7 +79,7 @@ def test_pick_labels_name_the_space_and_tile_and_the_column_step_is_short():
     choices = ENGINE.decisions(s)[0].choices
     kind = ENGINE.view(s, None).tiles[board.cell("A2")]
     assert (choices[0].label, choices[0].detail) == (
-        f"A2 {KIND_NAMES[kind]}", f"Remove the {KIND_NAMES[kind]} at A2 from the game (back to the box).")
+        f"A2 {KIND_NAMES[kind]}", f"Remove the {tile_words(kind)} at A2 from the game (back to the box).")
     assert (choices[-1].label, choices[-1].detail) == ("Other column", "Go back and choose another column.")
 
 
@@ -86,3 +87,27 @@ def test_moves_and_picks_are_grouped_by_board_row_for_the_buttons():
     s = ENGINE.new_game(["a", "b", "c"], {"board": "large", "first_player": 0}, 3)
     groups = [c.group for c in ENGINE.decisions(s)[0].choices]
     assert groups == ["Row 3"] * 4 + ["Row 4"] * 2 + ["Row 5"] * 4
+
+
+def test_collecting_reads_a_junk_tile_and_a_double_points_action_never_a_double_points():
+    s = make(tiles={"C3": "DP", "E5": "J"}, specials=("dinker", "junk"))
+    assert labels_of(s) == [("C3 Double Points", "Move the boat to C3 and collect the Double Points action."),
+                            ("E5 Junk", "Move the boat to E5 and collect the Junk tile.")]
+    s, events = ENGINE.apply(s, 0, "m-C3")
+    assert events[0].text == "P0 moved to C3 and collected a Double Points action."
+    s = make(tiles={"E5": "J", "C5": "R"}, specials=("dinker", "junk"))
+    s, events = ENGINE.apply(s, 0, "m-E5")
+    assert events[0].text == "P0 moved to E5 and collected a Junk tile."
+    assert (a_tile("R"), a_tile("C"), a_tile("SL")) == ("a Red fish", "a Crayfish", "a Slide a Tile action")
+
+
+def test_an_action_with_nothing_to_do_names_itself_as_an_action():
+    s = make(tiles={"C3": "F2", "E5": "R", "E3": "R"}, owned={0: "D", 1: "C"})
+    s, events = ENGINE.apply(s, 0, "m-C3")
+    assert [e.text for e in events][:2] == ["P0 moved to C3 and collected a Swap 2 Fish action.",
+                                            "The Swap 2 Fish action has no effect now."]
+
+
+def test_a_column_of_one_tile_says_pick_it_not_one_of_them():
+    assert column(0, 1, "remove")[2] == "1 tile in column A: pick it next."
+    assert column(0, 2, "slide-to")[2] == "2 spaces in column A: pick one of them next."

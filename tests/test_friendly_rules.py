@@ -63,6 +63,13 @@ def test_special_sets_may_be_given_as_text():
         ENGINE.new_game(["a", "b"], {"specials": "kingfish, whale"}, 2)
 
 
+def test_option_descriptions_read_to_a_player_within_discord_s_100_characters():
+    described = {name: f.description for name, f in ENGINE.Options.model_fields.items()}
+    assert all(text and len(text) <= 100 and "from 0" not in text for text in described.values())
+    assert described["first_player"] == "the seat that starts, 1 = first to join (default: random)"
+    assert described["board"] == "board side (default: small; large for 5 players or 4 special sets)"
+
+
 def test_island_is_one_space_with_8_or_10_neighbours():
     assert len(SMALL.island_neighbours) == 8
     assert len(LARGE.island_neighbours) == 10

@@ -17,12 +17,13 @@ from engines.friendly.tiles import (
     BOARDS,
     COLOUR_NAMES,
     COLOURS,
-    KIND_NAMES,
     SPECIAL_IDS,
     SPECIAL_SETS,
     SPECIALS_PER_SIDE,
     TILE_KIND,
     Board,
+    a_tile,
+    tile_words,
 )
 from engines.rng import Rng
 
@@ -37,10 +38,12 @@ class FriendlyOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     board: Literal["small", "large"] | None = Field(
-        default=None, description="board side; 5 players need large (default: small, large for 5)")
+        default=None, description="board side (default: small; large for 5 players or 4 special sets)")
     specials: list[SpecialName] | None = Field(
-        default=None, description="special sets, e.g. 'kingfish, dinker' (2 small, 4 large; default random)")
-    first_player: int | None = Field(default=None, ge=0, le=4, description="first seat from 0 (default random)")
+        default=None, description="special sets, e.g. kingfish, dinker: 2 on the small board, 4 on the large "
+                                  "(default: random)")
+    first_player: int | None = Field(default=None, ge=0, le=4,
+                                     description="the seat that starts, 1 = first to join (default: random)")
 
     @field_validator("specials", mode="before")
     @classmethod
@@ -323,8 +326,8 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             state.owned[seat].remove(given)
             state.owned[seat].append(taken)
             state.owned[other].append(given)
-            text = (f"{who} swapped fish with {state.players[other]}: took a {KIND_NAMES[TILE_KIND[taken]]}, "
-                    f"gave a {KIND_NAMES[TILE_KIND[given]]}.")
+            text = (f"{who} swapped fish with {state.players[other]}: took {a_tile(TILE_KIND[taken])}, "
+                    f"gave {a_tile(TILE_KIND[given])}.")
             return [Event(text=text, seat=seat)] + self._end_turn(state)
         if phase == "double":
             state.double = cid[4:]
@@ -347,10 +350,11 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             text = f"{who} swapped the tiles at {board.name(a)} and {board.name(cell)}."
         elif phase == "slide-to":
             cells[a], cells[cell] = -1, cells[a]
-            text = f"{who} slid the {KIND_NAMES[TILE_KIND[cells[cell]]]} from {board.name(a)} to {board.name(cell)}."
+            moved = tile_words(TILE_KIND[cells[cell]])
+            text = f"{who} slid the {moved} from {board.name(a)} to {board.name(cell)}."
         else:
             state.box.append(cells[cell])
-            text = f"{who} removed the {KIND_NAMES[TILE_KIND[cells[cell]]]} at {board.name(cell)} to the box."
+            text = f"{who} removed the {tile_words(TILE_KIND[cells[cell]])} at {board.name(cell)} to the box."
             cells[cell] = -1
         return [Event(text=text, seat=seat)] + self._end_turn(state)
 
@@ -371,7 +375,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         kind = TILE_KIND[tile]
         state.cells[cell] = -1
         state.owned[seat].append(tile)
-        events = [Event(text=f"{who} moved to {board.name(cell)} and collected a {KIND_NAMES[kind]}.", seat=seat)]
+        events = [Event(text=f"{who} moved to {board.name(cell)} and collected {a_tile(kind)}.", seat=seat)]
         if kind == "L":
             for s, tiles in enumerate(state.owned):
                 for t in [t for t in tiles if TILE_KIND[t] == "L" and t != tile]:
@@ -387,7 +391,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             if self._action_possible(state, kind):
                 state.phase = ACTION_PHASE[kind]
                 return events
-            events.append(Event(text=f"{KIND_NAMES[kind]} has no effect now.", seat=seat))
+            events.append(Event(text=f"The {tile_words(kind)} has no effect now.", seat=seat))
         return events + self._end_turn(state)
 
     def _action_possible(self, state: FriendlyState, kind: str) -> bool:

@@ -22,6 +22,18 @@ BASIC = frozenset(("R", "Y", "G", "B", "C"))
 ACTIONS = ("F2", "T2", "SL", "RM", "DP")
 
 
+def tile_words(kind: str) -> str:
+    """A tile kind as a sentence names it: 'Red fish', 'Junk tile', 'Double Points action'."""
+    name = KIND_NAMES[kind]
+    return f"{name} action" if kind in ACTIONS else f"{name} tile" if kind == "J" else name
+
+
+def a_tile(kind: str) -> str:
+    """A tile kind with its article: 'a Red fish', 'a Junk tile', 'a Double Points action'."""
+    words = tile_words(kind)
+    return f"{'an' if words[0] in 'AEIOU' else 'a'} {words}"
+
+
 def _catalogue() -> tuple[str, ...]:
     """Kind of every tile id: 24 common fish, 7 crayfish, 6 special sets of 3, 5 actions (54 tiles)."""
     kinds: list[str] = []
