@@ -372,6 +372,7 @@ def test_options_validate_first_player():
     assert ENGINE.new_game(NAMES[:3], {"first_player": 2}, 1).turn == 2
 
 
+
 def test_a_turn_notes_what_it_changed_for_the_board_until_the_next_turn_begins():
     s = table(3, ocean=[card(MOVE1, STAR)], boats=[[-1, -1], [card(SELLALL, CAT), -1]],
               buyers=[ANGEL, KING, KING, ANGEL, CLOWN])
@@ -406,3 +407,8 @@ def test_greedy_takes_a_cheap_fish_it_can_sell_well():
     s = table(3, ocean=[card(DOUBLE, CLOWN), card(DOUBLE, KING), card(DOUBLE, MONK), card(DOUBLE, SWORD)],
               buyers=[KING, KING, KING, ANGEL, ANGEL])
     assert ENGINE.choose(s, 0, "greedy", random.Random(0)) == "boat-1"  # one worm for a $9 Kingfish
+
+
+def test_the_first_player_option_is_described_as_players_count_seats():
+    described = ENGINE.Options.model_fields["first_player"].description
+    assert described == "the seat that starts, 1 = first to join (default: random)"

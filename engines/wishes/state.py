@@ -12,7 +12,8 @@ class WishesOptions(BaseModel):
     """Host options: who starts (None: chosen at random from the seed)."""
 
     model_config = ConfigDict(extra="forbid")
-    first_player: int | None = Field(default=None, ge=0, le=4, description="first seat from 0 (default random)")
+    first_player: int | None = Field(default=None, ge=0, le=4,
+                                     description="the seat that starts, 1 = first to join (default: random)")
 
 
 class WishesState(GameState):
