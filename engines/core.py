@@ -253,14 +253,15 @@ class GameEngine(ABC, Generic[S, Opts]):
         if not self.min_players <= count <= self.max_players:
             raise BadOptions(f"{self.name} takes {self.min_players} to {self.max_players} players, not {count}.")
         first = getattr(options, "first_player", None)
-        if first is not None and not 0 <= first < count:
-            raise BadOptions(f"first_player must be a seat from 0 to {count - 1}.")
+        if first is not None and not 1 <= first <= count:
+            raise BadOptions(f"first_player must be a seat from 1 to {count} (1 is the first to join).")
 
     @staticmethod
     def first_seat(options: Opts, count: int, rng: Rng) -> int:
-        """The seat that starts: the `first_player` option when set, else drawn from the seed."""
+        """The seat that starts: the `first_player` option when set (people count seats from 1), else drawn from
+        the seed."""
         first = getattr(options, "first_player", None)
-        return first if first is not None else rng.randrange(count)
+        return first - 1 if first is not None else rng.randrange(count)
 
     def new_game(self, players: list[str], options: dict[str, Any] | BaseModel | None, seed: int) -> S:
         """A fresh game for these player names, validated options and seed."""

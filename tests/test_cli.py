@@ -120,7 +120,7 @@ async def test_a_stopped_game_goes_on_with_resume_and_says_how(tmp_path):
 async def test_resume_lets_ai_seats_make_the_move_they_owed_when_the_last_session_stopped(tmp_path):
     db = str(tmp_path / "g.db")
     host = await Host.open(db)
-    record = await host.create("friendly", {"first_player": 1}, terminal.TERMINAL_USER, "Player 1",
+    record = await host.create("friendly", {"first_player": 2}, terminal.TERMINAL_USER, "Player 1",
                                seat_creator=True)
     for _ in range(2):
         await host.add_ai(record.id, terminal.TERMINAL_USER, "random")
@@ -167,7 +167,7 @@ async def test_a_demo_into_a_used_folder_leaves_no_board_of_the_game_before(tmp_
 
 
 def test_list_options_may_be_typed_as_text_as_on_discord(tmp_path, capsys):
-    options = '{"legendary": "0, 1", "characters": "jack, loony", "length": "short"}'
+    options = '{"legendary": "1, 2", "characters": "jack, loony", "length": "short"}'
     assert cli.main(["demo", "pushfish", "--players", "2", "--options", options, "--out", str(tmp_path)]) == 0
     assert cli.main(["demo", "pushfish", "--players", "2", "--options", '{"characters": "jack, nobody"}',
                      "--out", str(tmp_path)]) == 2
@@ -177,7 +177,7 @@ def test_list_options_may_be_typed_as_text_as_on_discord(tmp_path, capsys):
 async def test_options_that_do_not_fit_the_table_leave_no_lobby_behind(tmp_path):
     db = str(tmp_path / "g.db")
     with pytest.raises(Exception, match="needs 5 players with the options this lobby was opened with"):
-        await terminal.demo("wishes", 3, db, tmp_path, {"first_player": 4}, 7, "greedy", write=io.StringIO())
+        await terminal.demo("wishes", 3, db, tmp_path, {"first_player": 5}, 7, "greedy", write=io.StringIO())
     host = await Host.open(db)
     assert [g.status for g in await host.games(None, None, ("lobby", "active", "cancelled"))] == ["cancelled"]
     await host.close()

@@ -39,7 +39,7 @@ async def test_options_no_table_could_play_are_refused_when_the_lobby_opens(fake
 async def test_options_some_table_can_play_open_a_lobby_and_the_seat_count_is_checked_at_start(fake: FakeDiscord,
                                                                                                 run):
     ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
-    await fake.slash(ann, "start pushfish", legendary="2")
+    await fake.slash(ann, "start pushfish", legendary="3")
     [record] = await run.host.games(fake.guild_id)
     await fake.click(bob, await run.board(record.id), f"fish:l:{record.id}:join")
     inter = await fake.click(ann, await run.board(record.id), f"fish:l:{record.id}:start")

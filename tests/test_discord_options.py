@@ -79,3 +79,22 @@ async def test_options_no_table_could_start_with_are_refused_before_a_lobby_open
     assert "legendary seats must be players' seats" in only_reply(fake, await fake.slash(ann, "start pushfish",
                                                                                           legendary="9"))
     assert not await run.host.games(fake.guild_id, statuses=("lobby", "cancelled"))
+
+
+async def test_seats_in_options_count_from_1_in_the_order_people_joined(fake, run):
+    """`first_player:2` starts with the second person to join, as a person counting seats reads it, and Push
+    Fish's `legendary:1` is the first to join; seat 0 is refused, saying how seats are counted."""
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await fake.slash(ann, "start thisbig", first_player=2)
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    record = await run.host.get(game)
+    assert [s.name for s in record.seats] == ["Ann", "Bob"] and record.state.turn == 1
+    await fake.slash(ann, "start pushfish", legendary="1", characters="jack, loony")
+    game = max(r.id for r in await run.host.games(fake.guild_id))
+    await fake.click(bob, await run.board(game), f"fish:l:{game}:join")
+    await fake.click(ann, await run.board(game), f"fish:l:{game}:start")
+    assert (await run.host.get(game)).state.legendary == (0,)
+    said = only_reply(fake, await fake.slash(ann, "start pushfish", legendary="0"))
+    assert "legendary seats must be players' seats, from 1 to" in said and "(1 is the first to join)" in said

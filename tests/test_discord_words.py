@@ -37,11 +37,11 @@ def test_a_move_that_made_no_public_event_reads_as_a_sentence_on_the_board():
 
 async def test_a_lobby_lists_the_options_that_differ_from_the_defaults_in_words(fake, run):
     ann = fake.add_user("Ann")
-    await fake.slash(ann, "start pushfish", length="short", legendary="0, 2", noisy=True)
+    await fake.slash(ann, "start pushfish", length="short", legendary="1, 3", noisy=True)
     await fake.slash(ann, "start thisbig")
     pushfish, thisbig = sorted(await run.host.games(fake.guild_id), key=lambda r: r.id)
     fields = {f["name"]: f["value"] for f in (await run.board(pushfish.id)).data["embeds"][0]["fields"]}
-    assert fields["Options"] == "length: short · legendary: 0, 2 · noisy: on"
+    assert fields["Options"] == "length: short · legendary: 1, 3 · noisy: on"
     assert "Options" not in {f["name"] for f in (await run.board(thisbig.id)).data["embeds"][0]["fields"]}
 
 

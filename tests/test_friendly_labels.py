@@ -67,7 +67,7 @@ def test_swap_two_fish_labels_name_the_player_then_the_fish():
 
 
 def test_pick_labels_name_the_space_and_tile_and_the_column_step_is_short():
-    s = ENGINE.new_game(["a", "b"], {"first_player": 0}, seed=4)
+    s = ENGINE.new_game(["a", "b"], {"first_player": 1}, seed=4)
     board = BOARDS["small"]
     rm = next(c for c, t in enumerate(s.cells) if t >= 0 and TILE_KIND[t] == "RM")
     c3 = board.cell("C3")
@@ -84,7 +84,7 @@ def test_pick_labels_name_the_space_and_tile_and_the_column_step_is_short():
 
 
 def test_moves_and_picks_are_grouped_by_board_row_for_the_buttons():
-    s = ENGINE.new_game(["a", "b", "c"], {"board": "large", "first_player": 0}, 3)
+    s = ENGINE.new_game(["a", "b", "c"], {"board": "large", "first_player": 1}, 3)
     groups = [c.group for c in ENGINE.decisions(s)[0].choices]
     assert groups == ["Row 3"] * 4 + ["Row 4"] * 2 + ["Row 5"] * 4
 

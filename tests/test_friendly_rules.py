@@ -49,7 +49,7 @@ def test_special_set_count_must_match_the_board_side():
 
 
 def test_chosen_special_sets_and_first_player_are_used():
-    s = ENGINE.new_game(["a", "b", "c"], {"specials": ["shiner", "junk", "lunker", "dinker"], "first_player": 2}, 9)
+    s = ENGINE.new_game(["a", "b", "c"], {"specials": ["shiner", "junk", "lunker", "dinker"], "first_player": 3}, 9)
     assert s.side == "large" and set(s.specials) == {"shiner", "junk", "lunker", "dinker"}
     on_board = {TILE_KIND[t] for t in s.cells if t >= 0}
     assert {"H", "J", "L", "D"} <= on_board and not {"K", "S"} & on_board
@@ -231,7 +231,7 @@ def test_remove_a_tile_sends_it_to_the_box():
 
 
 def test_a_pick_among_more_than_25_tiles_goes_column_then_cell():
-    s = ENGINE.new_game(["a", "b"], {"first_player": 0}, seed=4)
+    s = ENGINE.new_game(["a", "b"], {"first_player": 1}, seed=4)
     rm = next(c for c, t in enumerate(s.cells) if t >= 0 and TILE_KIND[t] == "RM")
     c3 = SMALL.cell("C3")
     s.cells[rm], s.cells[c3] = s.cells[c3], s.cells[rm]
@@ -390,7 +390,7 @@ def test_the_view_marks_the_spaces_an_action_tile_changed():
 def test_other_column_is_offered_once_per_pick_so_nobody_can_go_back_and_forth_for_ever():
     """A search AI went column, Other column, column... for 15 minutes in one pick: after one Back the next
     column's list has only its cells, and the next pick offers Back again."""
-    s = ENGINE.new_game(["a", "b"], {"first_player": 0}, seed=4)
+    s = ENGINE.new_game(["a", "b"], {"first_player": 1}, seed=4)
     rm = next(c for c, t in enumerate(s.cells) if t >= 0 and TILE_KIND[t] == "RM")
     c3 = SMALL.cell("C3")
     s.cells[rm], s.cells[c3] = s.cells[c3], s.cells[rm]

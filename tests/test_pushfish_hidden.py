@@ -13,7 +13,7 @@ from engines.pushfish.state import SPACES, PushFishState, put
 from tests.pushfish_helpers import put as place
 from tests.test_pushfish_props import check_conservation, states
 
-MODES = [{}, {"noisy": True}, {"legendary": [1]}]
+MODES = [{}, {"noisy": True}, {"legendary": [2]}]
 
 
 @pytest.mark.parametrize("opts", MODES)

@@ -14,7 +14,7 @@ from engines.pushfish.ai import PRIOR, greedy_choice
 from engines.pushfish.cards import GROUND, ITEMS
 from engines.pushfish.state import HAND_LIMIT, PushFishState, hand
 
-MODES = [{}, {"noisy": True}, {"first_game": True}, {"hard": True}, {"legendary": [0]}, {"length": "medium"}]
+MODES = [{}, {"noisy": True}, {"first_game": True}, {"hard": True}, {"legendary": [1]}, {"length": "medium"}]
 
 
 def check_conservation(state: PushFishState) -> None:

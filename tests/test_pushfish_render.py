@@ -70,7 +70,7 @@ def test_every_image_renders_inside_its_canvas_legible_and_small_at_every_player
 def test_first_game_legendary_and_hard_boards_render_too():
     pngs = []
     with recording() as seen:
-        for opts in ({"first_game": True}, {"legendary": [0], "hard": True}):
+        for opts in ({"first_game": True}, {"legendary": [1], "hard": True}):
             picks, _ = states_of(3, 5, opts, 3)
             pngs += [drawing.board(ENGINE.view(state, None)) for state in picks]
     check(seen, pngs)
@@ -211,7 +211,7 @@ def test_a_first_games_final_headline_counts_fish(monkeypatch):
 
 def test_a_long_name_is_shortened_so_the_row_still_shows_the_character_and_legendary_and_the_hand_its_count():
     long = "Maximilian Alexander Worthington"
-    s = ENGINE.new_game([long, "Bo"], {"characters": ["william", "jack"], "legendary": [0]}, 7)
+    s = ENGINE.new_game([long, "Bo"], {"characters": ["william", "jack"], "legendary": [1]}, 7)
     give(s, 0, "Rare Sinkers")
     with recording() as seen:
         drawing.board(ENGINE.view(s, None))
@@ -232,7 +232,7 @@ def test_a_wood_token_that_flew_off_the_rod_is_drawn_red_at_its_end_not_as_a_nea
 
 
 def test_the_text_summary_names_the_modes_and_legendary_seats_and_leaves_out_what_a_first_game_has_not():
-    legendary = drawing.text(ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {"legendary": [1], "hard": True}, 3), 0))
+    legendary = drawing.text(ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {"legendary": [2], "hard": True}, 3), 0))
     rows = {line.split(" (")[0].strip(): line for line in legendary.splitlines() if line.startswith("  Ann (")
             or line.startswith("  Bob (")}
     assert ", Legendary Angler): " in rows["Bob"] and "Legendary" not in rows["Ann"] and "Hard Mode" in legendary

@@ -455,7 +455,7 @@ def test_option_descriptions_read_to_a_player_within_discord_s_100_characters():
     described = {name: f.description for name, f in ENGINE.Options.model_fields.items()}
     assert all(text and len(text) <= 100 for text in described.values())
     assert not any(word in text for text in described.values() for word in ("None", "0-based"))
-    assert described["legendary"] == "seats playing as Legendary Angler, 0 = first to join, e.g. 0, 2"
+    assert described["legendary"] == "seats playing as Legendary Angler, 1 = first to join, e.g. 1, 3"
     assert described["characters"].endswith("(default: random)")
 
 
@@ -486,14 +486,14 @@ def test_hard_mode_needs_the_whole_bait_on_the_card_and_the_whole_token_in_the_z
 
 
 def test_legendary_angler_takes_an_item_and_needs_two_successes_on_rare_fish(monkeypatch):
-    s = game(chars=("hattori", "jack"), legendary=[0])
+    s = game(chars=("hattori", "jack"), legendary=[1])
     assert [len(hand(s, seat)) for seat in (0, 1)] == [3, 2]
     empty_hands(s)
     put(s, 0, "Seahorse")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
     assert s.need == 2 and s.succ == 1 and catches(s, 0) == []
-    t = quiet(game(chars=("hattori", "jack"), legendary=[1]))
+    t = quiet(game(chars=("hattori", "jack"), legendary=[2]))
     put(t, 0, "Seahorse")
     script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
     t, _ = play(t, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")

@@ -399,14 +399,14 @@ def test_options_reject_a_target_below_the_default_and_an_absent_first_player():
     with pytest.raises(BadOptions):
         ENGINE.new_game(["a", "b", "c"], {"target": 8}, seed=1)
     with pytest.raises(BadOptions):
-        ENGINE.new_game(["a", "b", "c"], {"first_player": 3}, seed=1)
+        ENGINE.new_game(["a", "b", "c"], {"first_player": 4}, seed=1)
     with pytest.raises(BadOptions):
         ENGINE.new_game(["a", "b"], {"colour": "red"}, seed=1)
     assert ENGINE.new_game(["a"] * 5, {"target": 8}, seed=1).target == 8
 
 
 def test_first_player_is_the_hosts_choice_else_random_from_the_seed():
-    assert ENGINE.new_game(["a", "b", "c"], {"first_player": 2}, seed=1).turn == 2
+    assert ENGINE.new_game(["a", "b", "c"], {"first_player": 3}, seed=1).turn == 2
     firsts = {ENGINE.new_game(["a", "b", "c"], {}, seed=s).turn for s in range(30)}
     assert firsts == {0, 1, 2}
 

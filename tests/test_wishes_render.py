@@ -109,7 +109,7 @@ def _close(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
 
 
 def test_the_seat_to_act_is_framed_in_its_player_row():
-    state = ENGINE.new_game(NAMES[:3], {"first_player": 1}, 4)
+    state = ENGINE.new_game(NAMES[:3], {"first_player": 2}, 4)
     img = _rgb(drawing.board(ENGINE.view(state, None)))
     rows = drawing._layout(3)[3]
     x = drawing.WIDTH // 2
@@ -118,7 +118,7 @@ def test_the_seat_to_act_is_framed_in_its_player_row():
 
 
 def test_what_the_last_turn_changed_is_framed_on_the_board():
-    state = ENGINE.new_game(NAMES[:3], {"first_player": 0}, 5)
+    state = ENGINE.new_game(NAMES[:3], {"first_player": 1}, 5)
     state.boats[0] = [next(c for c in range(70) if c not in state.ocean and c not in state.deck[-1:]), -1]
     state.deck = [c for c in state.deck if c != state.boats[0][0]]
     market = drawing.CARDS[state.boats[0][0]][0]

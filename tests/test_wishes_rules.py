@@ -37,7 +37,7 @@ def card(wish: int, kind: int | None = None, nth: int = 0) -> int:
 def table(n: int = 3, ocean: list[int] | None = None, boats: list[list[int]] | None = None,
           buyers: list[int] | None = None) -> WishesState:
     """Alice to play, with this ocean, these boats and buyers; the deck holds every other card."""
-    s = ENGINE.new_game(NAMES[:n], {"first_player": 0}, 11)
+    s = ENGINE.new_game(NAMES[:n], {"first_player": 1}, 11)
     s.buyers = list(buyers or NO_BUYER_ON_CAT)
     if ocean is not None:  # padded with Move Buyer 2 cards, so the next player has a real choice
         pad = [c for c in range(8, 16) if c not in ocean]
@@ -364,12 +364,12 @@ def test_tie_on_dollars_is_a_shared_win():
 
 def test_options_validate_first_player():
     with pytest.raises(BadOptions):
-        ENGINE.new_game(NAMES[:3], {"first_player": 3}, 1)
+        ENGINE.new_game(NAMES[:3], {"first_player": 4}, 1)
     with pytest.raises(BadOptions):
         ENGINE.new_game(NAMES[:3], {"colour": "red"}, 1)
     with pytest.raises(BadOptions):
         ENGINE.new_game(NAMES[:1], None, 1)
-    assert ENGINE.new_game(NAMES[:3], {"first_player": 2}, 1).turn == 2
+    assert ENGINE.new_game(NAMES[:3], {"first_player": 3}, 1).turn == 2
 
 
 

@@ -3,7 +3,7 @@
 Rules choices the rulebook and RULINGS leave open:
 - Options: `board` small|large (default: large for 5 players or when 4 special sets are named, else small);
   `specials` names 2 sets (small) or 4 (large) of kingfish, lunker, dinker, skipjack, shiner, junk
-  (default: random from the seed); `first_player` a seat from 0 (default: random from the seed).
+  (default: random from the seed); `first_player` the seat that starts, counted from 1 (default: random from the seed).
 - Spaces are named by column letter and row number as drawn (A1 top-left; H7 bottom-right on the large side).
 - The Central Island is one space: from it the boat reaches every tile next to any island square, and
   Skipjack lines may start from any island square (never crossing the other one).

@@ -42,7 +42,7 @@ class FriendlyOptions(BaseModel):
     specials: list[SpecialName] | None = Field(
         default=None, description="special sets, e.g. kingfish, dinker: 2 on the small board, 4 on the large "
                                   "(default: random)")
-    first_player: int | None = Field(default=None, ge=0, le=4,
+    first_player: int | None = Field(default=None, ge=1, le=5,
                                      description="the seat that starts, 1 = first to join (default: random)")
 
     @field_validator("specials", mode="before")

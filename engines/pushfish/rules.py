@@ -88,8 +88,9 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         super().check_players(count, options)
         if options.characters is not None and len(options.characters) != count:
             raise BadOptions(f"Push Fish: choose exactly {count} characters, one per player.")
-        if any(not 0 <= s < count for s in options.legendary):
-            raise BadOptions("Push Fish: legendary seats must be players' seats (0 is the first player).")
+        if any(not 1 <= s <= count for s in options.legendary):
+            raise BadOptions(f"Push Fish: legendary seats must be players' seats, from 1 to {count} (1 is the first "
+                             "to join).")
 
     def setup(self, players: list[str], options: PushFishOptions, rng: Rng) -> PushFishState:
         """Characters, items, the face-down ground, the mission row, and the first player by flipping."""
@@ -107,16 +108,17 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         missions = list(range(len(MISSIONS)))
         rng.shuffle(missions)
         hands: list[Cards] = [()] * n
+        legendary = [s - 1 for s in options.legendary]  # people count seats from 1
         offer = [-1] * OFFER
         if not options.first_game:
             for seat in range(n):
-                hands[seat] = tuple(items.pop() for _ in range(START_ITEMS + (1 if seat in options.legendary else 0)))
+                hands[seat] = tuple(items.pop() for _ in range(START_ITEMS + (1 if seat in legendary else 0)))
             offer = [missions.pop() for _ in range(OFFER)]
         spaces = list(range(SPACES))
         rng.shuffle(spaces)
         flips = spaces[:n]
         state = PushFishState(
-            players=players, rng=rng, hard=options.hard, legendary=options.legendary,
+            players=players, rng=rng, hard=options.hard, legendary=legendary,
             noisy=options.noisy, first_game=options.first_game,
             fish_goal=FIRST_GAME_FISH if options.first_game else LENGTHS[options.length],
             chars=chars, ground=cards[:SPACES], faceup=[p in flips for p in range(SPACES)], pile=cards[SPACES:],

@@ -53,7 +53,8 @@ class ThisBigOptions(BaseModel):
     rubbish_penalty: bool = Field(default=False, description="caught rubbish goes to the bucket at -1")
     hand_dump: bool = Field(default=False, description="at 7 points (or a raised target) every hand's fish go into the buckets, ending the game")
     reveal_uncaught: bool = Field(default=False, description="show the unpicked cards after each catch")
-    first_player: int | None = Field(default=None, ge=0, le=5, description="the seat that starts, 1 = first to join (default: random)")
+    first_player: int | None = Field(default=None, ge=1, le=6,
+                                     description="the seat that starts, 1 = first to join (default: random)")
     auto_forced: bool = Field(default=False, description="forced casts and answers play at once: faster, but "
                                                          "shows who had no choice (such a card is a fish)")
 

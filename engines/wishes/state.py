@@ -12,7 +12,7 @@ class WishesOptions(BaseModel):
     """Host options: who starts (None: chosen at random from the seed)."""
 
     model_config = ConfigDict(extra="forbid")
-    first_player: int | None = Field(default=None, ge=0, le=4,
+    first_player: int | None = Field(default=None, ge=1, le=5,
                                      description="the seat that starts, 1 = first to join (default: random)")
 
 
