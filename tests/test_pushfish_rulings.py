@@ -378,3 +378,21 @@ def test_a_game_saved_while_a_fish_finder_waited_for_its_target_loads_in_the_ite
     data = {**s.model_dump(), "sub": "peek", "arg": finder}
     loaded = ENGINE.load(json.dumps(data))
     assert (loaded.sub, loaded.arg) == ("items", -1) and finder in loaded.hands[0]
+
+
+def test_a_mission_of_treasure_or_junk_asks_which_catches_not_which_fish(monkeypatch):
+    """Beachcomber takes two Treasure or Junk cards, so its prompt asks which of the player's catches fill it."""
+    s = game(chars=("hattori", "jack"))
+    empty_hands(s)
+    offer_only(s, "Beachcomber")
+    held = [card("Old Boot"), card("Tin Can"), card("Fossil")]
+    for c in held:
+        take_out(s, c)
+    set_catches(s, 0, held)
+    put(s, 0, "Sardine")
+    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Beachcomber')}")
+    d = ENGINE.decisions(s)[0]
+    assert d.kind == "fulfil" and d.prompt.endswith(": which of your catches?") and "fish" not in d.prompt
+    assert {c.label for c in d.choices if c.id != "back"} == {"Old Boot, Tin Can", "Old Boot, Fossil",
+                                                              "Tin Can, Fossil"}

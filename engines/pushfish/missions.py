@@ -84,7 +84,7 @@ class Missions:
     def _way_prompt(self, state: PushFishState) -> str:
         """What the fulfil step asks."""
         m = MISSIONS[state.arg]
-        return f"{m.name} needs {mission_text(m.needs)}: which of your fish?"
+        return f"{m.name} needs {mission_text(m.needs)}: which of your catches?"
 
     def _choose_mission(self, state: PushFishState, seat: int, mission: int, events: list[Event]) -> None:
         """The seat picks a mission: claimed at once when only one set of fish fills it, else they choose."""
