@@ -12,6 +12,8 @@ from bot import workers
 from engines.core import AI_NAMES, Decision, GameEngine, GameState
 from engines.search import WALL_CAP, budget_seconds
 
+SLACK = 0.25  # budgets a searching seat's move waits past the search's wall cap: the answer of a search stopped
+# at the cap still has to finish its iteration and come back from the worker, later on a busy machine
 AI_ENV_PREFIX = "FISHBOT_AI"  # settings of the AI players (e.g. FISHBOT_AI_BUDGET_MS), passed to each worker call
 Thinker = Callable[[GameEngine, GameState, dict[int, str], int, int, dict[str, str]],
                    Awaitable[list[tuple[int, str]]]]
@@ -44,12 +46,13 @@ async def think_in_pool(engine: GameEngine, state: GameState, levels: dict[int, 
                         env: dict[str, str]) -> list[tuple[int, str]]:
     """`ai_moves` in the thinking pool, off the event loop (four AI seats thinking leave it free).
 
-    Each move of a searching seat takes the longest a search may (WALL_CAP budgets of wall time): the search
-    answers a one-choice decision at once and may settle early, both by what its hand holds, and the table sees
-    how long an AI takes, on a busy machine too (where a real search runs past its budget of CPU).
+    Each move of a searching seat takes the longest a search may (WALL_CAP budgets of wall time) and SLACK more:
+    the search answers a one-choice decision at once and may settle early, both by what its hand holds, and the
+    table sees how long an AI takes, on a busy machine too (where a real search runs past its budget of CPU).
     """
     start = time.monotonic()
     chosen = await workers.run("think", ai_moves, engine, state, levels, seed, limit, env)
     searched = sum(AI_NAMES.get(levels[seat], levels[seat]) == "hard" for seat, _ in chosen)
-    await asyncio.sleep(max(0.0, searched * WALL_CAP * budget_seconds() - (time.monotonic() - start)))
+    shown = searched * (WALL_CAP + SLACK) * budget_seconds()
+    await asyncio.sleep(max(0.0, shown - (time.monotonic() - start)))
     return chosen
