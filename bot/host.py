@@ -48,6 +48,7 @@ class Host(Seating):
         self._locks: dict[int, asyncio.Lock] = {}
         self._settings_lock = asyncio.Lock()  # servers' settings change one at a time (each a read, then a write)
         self._last_decisions: tuple[GameState | None, list[Decision]] = (None, [])
+        self._answering: dict[int, Played] = {}  # game id -> the move committed that AI seats are answering now
 
     @classmethod
     async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Host:
@@ -360,7 +361,18 @@ class Host(Seating):
         state = record.state if state is None else state
         self._settle(record, state, moves)
         played = await self._commit(record, state, moves, events)
-        return await self._autoplay(played, limit) if autoplay else played
+        if not autoplay:
+            return played
+        self._answering[record.id] = played
+        try:
+            return await self._autoplay(played, limit)
+        finally:
+            del self._answering[record.id]
+
+    def answering(self, game_id: int) -> Played | None:
+        """The move committed that the game's AI seats are thinking about now (its news comes first in what the
+        move's call returns), or None when none are."""
+        return self._answering.get(game_id)
 
     async def _autoplay(self, played: Played, limit: int) -> Played:
         """Automated seats answer (up to `limit` moves), thought out off the event loop, then committed.

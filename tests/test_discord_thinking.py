@@ -37,8 +37,11 @@ async def test_a_persons_move_shows_while_slow_ai_seats_think(fake, run, monkeyp
         await asyncio.sleep(0.02)
         if not choices_on(fake.messages[board.id]):
             break
-    assert not choices_on(fake.messages[board.id]) and "AI 1" in fake.messages[board.id].text()
+    meanwhile = fake.messages[board.id].text()
+    assert not choices_on(fake.messages[board.id]) and "AI 1" in meanwhile
+    assert "▸ Ann took" in meanwhile and "took 3" not in meanwhile  # what Ann did, before the AI answers
     answer.set()
     await fake.settle(click)
     latest = await run.board(record.id)
     assert choices_on(latest) and f"<@{ann}>" in latest.content  # the AI replied: Ann's turn again, mentioned
+    assert latest.text().count("▸ Ann took") == 1 and "▸ AI 1 (normal) took" in latest.text()  # hers once, then its

@@ -146,23 +146,35 @@ class Table(Timed):
             await self.publish(played)
 
     async def _submit(self, game: int, user_id: int, choice: str, version: int) -> Played:
-        """Submit a person's choice; when the AI seats' replies take a while, show the stored move meanwhile."""
-        timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game)
+        """Submit a person's choice; when the AI seats' replies take a while, show the stored move meanwhile, and
+        return only the news it has not shown."""
+        early: list[Played] = []
+        timer = asyncio.get_running_loop().call_later(SHOW_WHILE_THINKING, self._show_meanwhile, game, early)
         try:
-            return await self._shown_if_failed(game, self.host.submit(game, user_id, choice, version))
+            played = await self._shown_if_failed(game, self.host.submit(game, user_id, choice, version))
         finally:
             timer.cancel()
+        if not early:
+            return played
+        shown = early[0]  # the head of what submit returned: its refresh holds its events for the DMs
+        return Played(record=played.record, moves=played.moves[len(shown.moves):],
+                      events=played.events[len(shown.events):])
 
-    def _show_meanwhile(self, game: int) -> None:
-        """Refresh the game's board in the background while AI seats think (the host stores a person's move first);
-        the DMs wait for the move's own refresh, which brings its private news."""
-        task = asyncio.create_task(self._refresh_quietly(game))
+    def _show_meanwhile(self, game: int, early: list[Played]) -> None:
+        """Refresh the game's board in the background while AI seats think (the host commits a person's move
+        first), with that move's news (kept in `early`); the DMs wait for the move's own refresh, which brings its
+        private news."""
+        answering = self.host.answering(game)
+        if answering is not None:
+            early.append(answering)
+        task = asyncio.create_task(self._refresh_quietly(answering or game))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _refresh_quietly(self, game: int) -> None:
+    async def _refresh_quietly(self, update: Played | int) -> None:
+        game = update.record.id if isinstance(update, Played) else update
         try:
-            await self.publish(game, meanwhile=True)
+            await self.publish(update, meanwhile=True)
         except Exception:  # noqa: BLE001 - a background refresh has nobody to answer; the next one retries
             log.exception("game %s: the refresh while AI seats think failed", game)
 
