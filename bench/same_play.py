@@ -171,6 +171,11 @@ def main() -> None:
     from engines import registry
 
     keys = args.game or registry.keys()
+    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "--verify", args.against + "^{commit}"],
+                           capture_output=True, text=True)
+    if found.returncode:
+        parser.error(f"no such git revision here: {args.against}")
+    args.against = found.stdout.strip()  # HEAD is kept as the commit it was
     alike = True
     with tempfile.TemporaryDirectory() as scratch:
         old_tree = Path(scratch)

@@ -151,6 +151,16 @@ def test_a_pick_says_whose_bucket_total_it_is_with_1_point_singular():
     assert not any("(1 points)" in e.text or "points)" in e.text for e in events)
 
 
+def test_a_lone_card_played_is_taken_without_a_choice_and_the_line_says_so():
+    """With one card face down the caster has nothing to choose: it is taken at once, and the line says it was the
+    only one played rather than that the caster picked it."""
+    state = table(["g1", "r1 y2", "b3 y4"], LURES3[:3])
+    state, events = cast(state, "lure-r")  # P1 must play red 1; P2 holds no red fish nor rubbish: No Catch
+    texts = [e.text for e in events]
+    assert "P0 takes P1's card, the only one played: red 1, into the bucket: P0 now has 1 point." in texts
+    assert not any(" picks " in t for t in texts)
+
+
 def test_a_penalty_pick_says_the_rubbish_goes_in_at_minus_one_and_whose_total_follows():
     state = table(["g1", "r4 y2", "boot b3"], LURES3[:3], rubbish_penalty=True)
     state.buckets[0] = [c for c in range(32) if FACES[c] == "y2" and c not in state.hands[1]][:1]

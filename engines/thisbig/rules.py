@@ -373,8 +373,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
                 for c in cards:
                     note_shown(state, s, c, counts[s])
         note_caught(state, owner, card)
-        caster = state.turn
-        names = state.players
+        caster, names, lone = state.turn, state.players, sum(counts) == 1  # lone: one card played, no choice
         if card in state.known:
             state.known.remove(card)
         if is_fish(card) or state.penalty:  # rubbish goes in at -1 under the penalty rule
@@ -385,7 +384,8 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             state.junk.append(card)
             where = "rubbish, to the discard"
         state.caught = [caster, owner, card]
-        events.append(Event(text=f"{names[caster]} picks {names[owner]}'s card: {NAMES[card]}, {where}.",
+        events.append(Event(text=f"{names[caster]} {'takes' if lone else 'picks'} {names[owner]}'s card"
+                                 f"{', the only one played' if lone else ''}: {NAMES[card]}, {where}.",
                             seat=caster, kind="pick"))
         shown = []
         for s, cards in enumerate(state.down):
