@@ -243,7 +243,8 @@ def _touches(pos: int, cx: float, cy: float, top: int) -> bool:
 
 
 def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
-    """The zones' letters, the zone the fight needs (with its tolerance) and where each wood token stopped, numbered."""
+    """The zones' letters, the zone the fight needs (with its tolerance; after a fight, the zone it needed, in grey)
+    and where each wood token stopped, numbered."""
     draw = ImageDraw.Draw(img)
     y += LINE
     if view.zone >= 0:
@@ -259,6 +260,9 @@ def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
         half = draw.textlength(label, font=font(SMALL, True)) / 2
         draw.text((min(max((a + b) / 2, PAD + half), WIDTH - PAD - half), by + 2), label, font=font(SMALL, True),
                   fill=FIGHT, anchor="ma")
+    elif view.flick_zone >= 0 and view.flicks:  # a fight just over: the zone its tokens were judged against
+        lo, hi = sim.ZONES[view.flick_zone]
+        draw.rectangle((_rod_x(lo), y - 2, _rod_x(hi), y + ROD_H + 2), outline=MUTED, width=4)
     f = font(SMALL, True)
     tokens = [_rod_x(stop) for stop in view.flicks]
     for z, (lo, hi) in enumerate(sim.ZONES):  # each zone's letter where the tokens leave it most room

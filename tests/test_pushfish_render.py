@@ -10,13 +10,14 @@ import pytest
 from PIL import Image
 
 from engines.pushfish import ENGINE, sim
+from engines.pushfish.cards import STRENGTHS
 from engines.pushfish.state import PushFishState
 from renderers import pushfish as drawing
 from renderers import pushfish_art as art
 from renderers import registry
 from renderers.art import px
 from tests import drawn
-from tests.pushfish_helpers import empty_hands, game, give, play, put
+from tests.pushfish_helpers import CENTRE, empty_hands, game, give, play, put, quiet, script
 
 LIMIT = 300_000
 CACHES = (drawing.base_layer, drawing._peeked, drawing._player_row, drawing._missions, drawing._top, drawing.palette,
@@ -239,3 +240,28 @@ def test_the_text_summary_names_the_modes_and_legendary_seats_and_leaves_out_wha
     first = drawing.text(ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {"first_game": True}, 3), 0))
     assert "First game" in first and "Missions:" not in first and "  Ann: caught" in first
     assert "+1 item" not in first and " items;" not in first
+
+
+def test_after_a_fight_the_rod_keeps_the_zone_its_tokens_were_judged_against_in_grey(monkeypatch):
+    """A fish just landed: the tokens stay on the rod and so does the zone they had to stop in (grey, no longer the
+    fight's black frame); the next turn clears both."""
+    s = quiet(game(chars=("hattori", "jack")))
+    empty_hands(s)
+    give(s, 0, "Magic Stone")  # playable after a catch: the turn waits for Ann
+    put(s, 0, "Pike")
+    script(monkeypatch, casts=[0], stops=[CENTRE["S"]])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-S-c")
+    view = ENGINE.view(s, None)
+    assert view.phase == "after" and view.turn == 0
+    assert view.zone == -1 and view.flicks and view.flick_zone == STRENGTHS.index("S")
+    image = Image.open(io.BytesIO(drawing.board(view))).convert("RGB")
+    lo, _ = sim.ZONES[view.flick_zone]
+    edge = (round(drawing._rod_x(lo)), drawing._tops(2, False)["rod"] + drawing.LINE + drawing.ROD_H // 2)
+
+    def grey(picture: Image.Image) -> bool:  # the muted grey, as the board's palette keeps it
+        return max(abs(a - b) for a, b in zip(picture.getpixel(edge), drawing.MUTED, strict=True)) <= 12
+
+    bare = Image.open(io.BytesIO(drawing.board(view.model_copy(update={"flick_zone": -1})))).convert("RGB")
+    assert grey(image) and not grey(bare)
+    s, _ = play(s, 0, "end")
+    assert ENGINE.view(s, None).flick_zone == -1

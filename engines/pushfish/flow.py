@@ -212,7 +212,7 @@ class TurnFlow:
         state.target = pos
         state.rods = RODS + state.extra_rods
         state.extra_rods = 0
-        state.succ, state.weak, state.flicks = 0, 0, ()
+        state.succ, state.weak, state.flicks, state.flick_zone = 0, 0, (), -1
         state.need = needed_successes(state, state.turn, state.ground[pos])
         state.hits = ()
         state.phase = "rod"
@@ -222,7 +222,7 @@ class TurnFlow:
         state.rods -= 1
         stop = sim.flick(state.rng, sim.aim_point(zone, where))
         state.flicks += (round(stop, 1),)
-        need_zone = fight_zone(state)
+        need_zone = state.flick_zone = fight_zone(state)
         ok = sim.in_zone(stop, need_zone, state.tol, hard_for(state, seat))
         card = state.ground[state.target]
         name = state.players[seat]

@@ -143,7 +143,7 @@ class Powers:
         text = f"{name} plays {card.name}: {card.text}"
         if effect.startswith("catch2:"):
             state.bonus = effect[7:]
-            state.casts, state.hits, state.target, state.flicks = CASTS, (), -1, ()
+            state.casts, state.hits, state.target, state.flicks, state.flick_zone = CASTS, (), -1, (), -1
             state.phase = "cast"
         elif effect == "cast":
             state.casts += card.value

@@ -98,6 +98,7 @@ class PushFishState(GameState):
     hits: Cards = ()
     baits: tuple[float, ...] = ()  # this turn's landings, flat: x, y, seat, space hit (-1)
     flicks: tuple[float, ...] = ()  # where the wood token stopped, this fight
+    flick_zone: int = -1  # the zone those stops were judged against (kept, as they are, after the fight)
     used: bool = False  # the character ability, this turn
     missed: bool = False  # a bait missed this turn (Knight William)
     tol: float = 0.0
@@ -169,6 +170,7 @@ class PushFishView(View):
     baits: list[float]  # flat: x, y, seat, space hit (-1 for a miss) per bait
     flicks: list[float]
     zone: int  # the strength zone the current fight needs, -1 when none
+    flick_zone: int  # the zone the flicks shown were judged against, -1 when none
     tol: float
     hard_seat: bool  # the acting seat plays with whole-token rules
     calm: bool
@@ -187,7 +189,7 @@ FISH = tuple(not c.is_find for c in GROUND)  # by card id: counts toward the end
 EFFECTS = tuple(c.effect for c in ITEMS)  # by item card id
 TURN_START = {"sub": "", "arg": -1, "casts": CASTS, "rods": 0, "extra_rods": 0, "succ": 0, "need": 1, "target": -1,
               "used": False, "missed": False, "calm": False, "tol": 0.0, "weak": 0, "caught": 0, "bonus": "",
-              "hits": (), "flicks": ()}
+              "hits": (), "flicks": (), "flick_zone": -1}
 _ROD_ON = ("cast", "hit", "rod", "lost")
 EFFECT_PHASES = {  # the phases in which an item effect can do anything (`_item_ok` checks the rest)
     "cast": CASTING, "reel": (*_ROD_ON, "nohit"), "rod": _ROD_ON, "peek": CASTING, "steady": ("cast", "hit", "rod"),
