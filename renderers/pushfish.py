@@ -53,6 +53,7 @@ from renderers.pushfish_art import (
     item_card,
     kind_icon,
     mini_card,
+    token_groups,
 )
 
 PAD = 12
@@ -264,19 +265,20 @@ def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
         lo, hi = sim.ZONES[view.flick_zone]
         draw.rectangle((_rod_x(lo), y - 2, _rod_x(hi), y + ROD_H + 2), outline=MUTED, width=4)
     f = font(SMALL, True)
-    tokens = [_rod_x(stop) for stop in view.flicks]
+    tokens = [(cx, max(9.0, draw.textlength(label, font=f) / 2 + 4), label, off)  # each with its half width
+              for cx, label, off in token_groups([_rod_x(stop) for stop in view.flicks], view.flicks)]
     for z, (lo, hi) in enumerate(sim.ZONES):  # each zone's letter where the tokens leave it most room
         half = draw.textlength(STRENGTHS[z], font=font(px(WIDTH, 11), True)) / 2 + 4
         a, b = _rod_x(lo) + half, _rod_x(hi) - half
-        room = [min((abs(at - t) - 9 - half for t in tokens), default=WIDTH) for at in ((a + b) / 2, a, b)]
+        room = [min((abs(at - t) - w - half for t, w, _, _ in tokens), default=WIDTH) for at in ((a + b) / 2, a, b)]
         x = (a + b) / 2 if room[0] >= 0 else ((a + b) / 2, a, b)[room.index(max(room))]  # the centre if it is free
         draw.text((x, y + ROD_H / 2), STRENGTHS[z], font=font(px(WIDTH, 11), True), fill=INK, anchor="mm",
                   stroke_width=3, stroke_fill=ZONE_RGB[z])
-    for k, (cx, stop) in enumerate(zip(tokens, view.flicks, strict=True)):  # each wood token where it stopped
-        off = not 0 <= stop <= 100  # drawn at the rod's end, in red: it flew off, no near miss
-        draw.rounded_rectangle((cx - 9, y + 3, cx + 9, y + ROD_H - 3), radius=4, fill=FIGHT if off else WOOD,
+    for cx, half, label, off in tokens:  # each wood token where it stopped (off the rod: at its end, in red)
+        draw.rounded_rectangle((cx - half, y + 3, cx + half, y + ROD_H - 3), radius=4, fill=FIGHT if off else WOOD,
                                outline=INK, width=2)
-        draw.text((cx, y + ROD_H / 2), str(k + 1), font=f, fill=(255, 255, 255), anchor="mm")
+        draw.text((cx, y + ROD_H / 2), label, font=f, fill=(255, 255, 255), anchor="mm")
+
 
 
 def _status(view: PushFishView) -> str:

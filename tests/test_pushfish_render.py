@@ -265,3 +265,16 @@ def test_after_a_fight_the_rod_keeps_the_zone_its_tokens_were_judged_against_in_
     assert grey(image) and not grey(bare)
     s, _ = play(s, 0, "end")
     assert ENGINE.view(s, None).flick_zone == -1
+
+
+def test_wood_tokens_that_would_hide_each_other_share_one_token_with_both_numbers():
+    """Two stops a point apart would draw one token over the other and hide its number: they share one, numbered
+    in turn; a token that flew off stays apart from one that stopped at the rod's end."""
+    assert art.token_groups([300.0, 100.0, 306.0], [81.0, 56.0, 82.0]) == [(100.0, "2", False), (303.0, "1·3", False)]
+    assert art.token_groups([620.0, 612.0], [128.0, 99.0]) == [(612.0, "2", False), (620.0, "1", True)]
+    view = ENGINE.view(ENGINE.new_game(["Ann", "Bob"], {}, 7), None).model_copy(update={"flicks": [81.0, 56.0, 82.0]})
+    with recording() as seen:
+        drawing.board(view)
+    rod = drawing._tops(2, False)["rod"] + drawing.LINE
+    on_rod = [what for what, box, *_ in seen if what.startswith("text") and rod <= box[1] <= rod + drawing.ROD_H]
+    assert sorted(t for t in on_rod if t[6].isdigit()) == ["text '1·3'", "text '2'"]
