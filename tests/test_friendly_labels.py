@@ -89,22 +89,23 @@ def test_moves_and_picks_are_grouped_by_board_row_for_the_buttons():
     assert groups == ["Row 3"] * 4 + ["Row 4"] * 2 + ["Row 5"] * 4
 
 
-def test_collecting_reads_a_junk_tile_and_a_double_points_action_never_a_double_points():
+def test_collecting_reads_a_junk_tile_and_the_double_points_action_never_a_double_points():
+    """Each action is one tile, so it is "the" action ("a Remove a Tile action" read badly)."""
     s = make(tiles={"C3": "DP", "E5": "J"}, specials=("dinker", "junk"))
     assert labels_of(s) == [("C3 Double Points", "Move the boat to C3 and collect the Double Points action."),
                             ("E5 Junk", "Move the boat to E5 and collect the Junk tile.")]
     s, events = ENGINE.apply(s, 0, "m-C3")
-    assert events[0].text == "P0 moved to C3 and collected a Double Points action."
+    assert events[0].text == "P0 moved to C3 and collected the Double Points action."
     s = make(tiles={"E5": "J", "C5": "R"}, specials=("dinker", "junk"))
     s, events = ENGINE.apply(s, 0, "m-E5")
     assert events[0].text == "P0 moved to E5 and collected a Junk tile."
-    assert (a_tile("R"), a_tile("C"), a_tile("SL")) == ("a Red fish", "a Crayfish", "a Slide a Tile action")
+    assert (a_tile("R"), a_tile("C"), a_tile("SL")) == ("a Red fish", "a Crayfish", "the Slide a Tile action")
 
 
 def test_an_action_with_nothing_to_do_names_itself_as_an_action():
     s = make(tiles={"C3": "F2", "E5": "R", "E3": "R"}, owned={0: "D", 1: "C"})
     s, events = ENGINE.apply(s, 0, "m-C3")
-    assert [e.text for e in events][:2] == ["P0 moved to C3 and collected a Swap 2 Fish action.",
+    assert [e.text for e in events][:2] == ["P0 moved to C3 and collected the Swap 2 Fish action.",
                                             "The Swap 2 Fish action has no effect now."]
 
 

@@ -29,9 +29,9 @@ def tile_words(kind: str) -> str:
 
 
 def a_tile(kind: str) -> str:
-    """A tile kind with its article: 'a Red fish', 'a Junk tile', 'a Double Points action'."""
+    """A tile kind with its article: 'a Red fish', 'a Junk tile', 'the Double Points action' (one tile each)."""
     words = tile_words(kind)
-    return f"{'an' if words[0] in 'AEIOU' else 'a'} {words}"
+    return f"the {words}" if kind in ACTIONS else f"{'an' if words[0] in 'AEIOU' else 'a'} {words}"
 
 
 def _catalogue() -> tuple[str, ...]:
