@@ -119,20 +119,27 @@ def offer_only(s, *names):
     s.offer = (*wanted, *(-1,) * (5 - len(wanted)))
 
 
-def choosing_fish(monkeypatch, *offered: str):
-    """Seat 0 holds Sardine, Carp and Flounder (and a Mackerel when Sardine Run is offered too), catches a
-    Clownfish and claims Little Nibblers: the table as it asks which fish fill it."""
+def claiming(monkeypatch, claimed: str, held: list[str], caught: str, *offered: str):
+    """Seat 0 holds these catches, lands `caught` (a W fish) and claims the mission `claimed` (`offered` on the
+    row): the table as it asks which catches fill it."""
     s = game(chars=("hattori", "jack"))
     empty_hands(s)
     offer_only(s, *offered)
-    held = [card("Sardine"), card("Carp"), card("Flounder")] + [card("Mackerel")] * ("Sardine Run" in offered)
-    for c in held:
+    cards = [card(name) for name in held]
+    for c in cards:
         take_out(s, c)
-    set_catches(s, 0, held)
-    put(s, 0, "Clownfish")
+    set_catches(s, 0, cards)
+    put(s, 0, caught)
     script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
-    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Little Nibblers')}")
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission(claimed)}")
     return s
+
+
+def choosing_fish(monkeypatch, *offered: str):
+    """Seat 0 holds Sardine, Carp and Flounder (and a Mackerel when Sardine Run is offered too), catches a
+    Clownfish and claims Little Nibblers: the table as it asks which fish fill it."""
+    held = ["Sardine", "Carp", "Flounder"] + ["Mackerel"] * ("Sardine Run" in offered)
+    return claiming(monkeypatch, "Little Nibblers", held, "Clownfish", *offered)
 
 
 def test_the_player_chooses_which_fish_a_mission_uses_so_a_second_stays_possible(monkeypatch):
@@ -382,16 +389,7 @@ def test_a_game_saved_while_a_fish_finder_waited_for_its_target_loads_in_the_ite
 
 def test_a_mission_of_treasure_or_junk_asks_which_catches_not_which_fish(monkeypatch):
     """Beachcomber takes two Treasure or Junk cards, so its prompt asks which of the player's catches fill it."""
-    s = game(chars=("hattori", "jack"))
-    empty_hands(s)
-    offer_only(s, "Beachcomber")
-    held = [card("Old Boot"), card("Tin Can"), card("Fossil")]
-    for c in held:
-        take_out(s, c)
-    set_catches(s, 0, held)
-    put(s, 0, "Sardine")
-    script(monkeypatch, casts=[0], stops=[CENTRE["W"]])
-    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1", "aim-W-c", f"mission-{mission('Beachcomber')}")
+    s = claiming(monkeypatch, "Beachcomber", ["Old Boot", "Tin Can", "Fossil"], "Sardine", "Beachcomber")
     d = ENGINE.decisions(s)[0]
     assert d.kind == "fulfil" and d.prompt.endswith(": which of your catches?") and "fish" not in d.prompt
     assert {c.label for c in d.choices if c.id != "back"} == {"Old Boot, Tin Can", "Old Boot, Fossil",
