@@ -167,4 +167,14 @@ MIGRATIONS: list[str] = [
         data TEXT NOT NULL
     );
     """,
+    # Seats in options are counted from 1 since this version (first_player 1 is the first to join; Push Fish's
+    # legendary likewise): every stored game's options move up by one, so a lobby starts, a game replays and a
+    # rematch opens as they were given.
+    """
+    UPDATE games SET options = json_set(options, '$.first_player', json_extract(options, '$.first_player') + 1)
+    WHERE key IN ('wishes', 'thisbig', 'friendly') AND json_type(options, '$.first_player') = 'integer';
+    UPDATE games SET options = json_set(options, '$.legendary',
+        json((SELECT json_group_array(value + 1) FROM json_each(games.options, '$.legendary'))))
+    WHERE key = 'pushfish' AND json_type(options, '$.legendary') = 'array';
+    """,
 ]

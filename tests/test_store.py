@@ -37,6 +37,26 @@ async def test_an_older_schema_is_migrated_in_place_keeping_its_games(db_path):
     await store.close()
 
 
+async def test_seats_in_stored_options_move_up_by_one_as_people_now_count_them_from_1(db_path):
+    """Games stored when seats in options counted from 0 keep the seats they were given: first_player 0 (the first
+    to join) becomes 1, Push Fish's legendary [0, 2] becomes [1, 3]; other options and games are left alone."""
+    with sqlite3.connect(db_path) as conn:
+        for script in MIGRATIONS[:-1]:
+            conn.executescript(script)
+        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+        for key, options in (("wishes", '{"first_player": 0}'), ("thisbig", '{"first_player": 2, "target": 12}'),
+                             ("friendly", '{"first_player": null, "board": "large"}'),
+                             ("pushfish", '{"legendary": [0, 2], "length": "short"}'), ("pushfish", '{"legendary": []}'),
+                             ("toy", '{"first_player": 0}')):
+            conn.execute("INSERT INTO games (key, options, seed, status, host_user, seats, created_at, updated_at, "
+                         "turn_since) VALUES (?, ?, 1, 'active', 1, '[]', 1, 1, 1)", (key, options))
+    store = await SqliteStore.open(db_path)
+    assert [(await store.load(i))[0].options for i in range(1, 7)] == [
+        {"first_player": 1}, {"first_player": 3, "target": 12}, {"first_player": None, "board": "large"},
+        {"legendary": [1, 3], "length": "short"}, {"legendary": []}, {"first_player": 0}]
+    await store.close()
+
+
 async def test_a_move_log_from_before_it_lost_its_rowid_is_kept_and_still_appended_to(db_path):
     with sqlite3.connect(db_path) as conn:
         for script in MIGRATIONS[:4]:
