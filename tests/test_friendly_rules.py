@@ -411,3 +411,13 @@ def test_a_player_who_takes_every_back_still_finishes_the_game():
             ids = [c.id for c in pending[0].choices]
             s, _ = ENGINE.apply(s, pending[0].seat, "back" if "back" in ids else ids[0])
         assert ENGINE.result(s) is not None, f"seed {seed}: the game did not end"
+
+
+def test_a_move_the_game_makes_because_it_is_the_only_one_says_so():
+    """After P0's move P1 can reach one tile only: the game moves the boat there at once, and the line says it
+    was no choice of P1's; P0's own choice reads as usual."""
+    s = make(players=2, tiles={"A2": "R", "B1": "B", "A4": "Y"}, boat="A1")
+    s, events = ENGINE.apply(s, 0, "m-A2")
+    texts = [e.text for e in events]
+    assert texts[:2] == ["P0 moved to A2 and collected a Red fish.",
+                         "P1 moved to B1 and collected a Blue fish (no other choice)."]

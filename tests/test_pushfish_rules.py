@@ -567,3 +567,33 @@ def test_an_unoffered_choice_is_refused():
     with pytest.raises(IllegalChoice):
         ENGINE.apply(s, 0, "aim-W-c")
     assert ITEMS and item("Magic Stone") >= 0
+
+
+def test_a_flick_inside_a_widened_zone_says_how_far_the_zone_counts(monkeypatch):
+    """A stop in another zone's colours can still count when the fish's zone is widened (Samurai Hattori, Steady
+    Hands); the line gives the span that counts, so "stops at 35 (W), inside the M zone" does not read as a slip."""
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Seahorse")
+    script(monkeypatch, casts=[0], stops=[35.0])
+    s, _ = play(s, 0, "cast-r1c1", "hit-r1c1")
+    s.tol = 4.0
+    s, ev = play(s, 0, "aim-M-c")
+    assert "Ann flicks at M centre: stops at 35 (W), inside the M zone (34 to 70 counts)." in [e.text for e in ev]
+    plain = quiet(game(chars=("hattori", "jack")))
+    put(plain, 0, "Seahorse")
+    script(monkeypatch, casts=[0], stops=[CENTRE["M"]])
+    plain, ev = play(plain, 0, "cast-r1c1", "hit-r1c1", "aim-M-c")
+    assert any(e.text.endswith("inside the M zone.") for e in ev)  # no span when the zone is as drawn
+
+
+def test_a_hit_with_no_baits_left_does_not_offer_to_cast_again(monkeypatch):
+    """The HIT prompt offers another cast only while baits are left, and says how many."""
+    s = quiet(game(chars=("hattori", "jack")))
+    put(s, 0, "Seahorse")
+    script(monkeypatch, casts=[0])
+    s, _ = play(s, 0, "cast-r1c1")
+    assert ENGINE.decisions(s)[0].prompt == "Ann: HIT! Fight one hooked card, or cast again (2 baits left)"
+    s.casts = 0
+    d = ENGINE.decisions(s)[0]
+    assert d.prompt == "Ann: HIT! Fight one hooked card (no baits left)" and not any(
+        c.id.startswith("cast-") for c in d.choices)

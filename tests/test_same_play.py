@@ -35,7 +35,7 @@ def test_reworded_events_play_the_same_and_a_changed_rule_plays_differently(tmp_
     the check names the first game that differs."""
     same_play = load_bench("same_play")
     old, new = _trees(tmp_path)
-    _edit(new / "engines/thisbig/rules.py", 'where = "rubbish, to the discard"', 'where = "rubbish, thrown back"')
+    _edit(new / "engines/thisbig/rules.py", 'where = "rubbish, onto the rubbish pile"', 'where = "rubbish, thrown back"')
     same, line = same_play.compare("thisbig", old, new, ARGS)
     digest = load_bench("digest")
     assert digest.code_digest("thisbig", old) != digest.code_digest("thisbig", new)

@@ -331,8 +331,11 @@ def test_hand_dump_at_seven_adds_every_hands_fish_to_the_buckets():
     state.buckets[0] = [c for c in range(32) if FACES[c] == "g3" and c not in state.hands[0]][:1]
     state, _ = cast(state, "lure-r")
     state, _ = ENGINE.apply(state, 1, "r4")  # P2 pressed its only button, the red 1
-    state, _ = ENGINE.apply(state, 0, "pick-1")  # 3 + 4 = 7
+    state, events = ENGINE.apply(state, 0, "pick-1")  # 3 + 4 = 7
     assert state.phase == "over"
+    texts = [e.text for e in events]  # one threshold named in both lines, the score beside it
+    assert "P0 reaches 7 points: every hand's fish go into its owner's bucket." in texts
+    assert "Game over: P0 reached 7 points and every hand went into the buckets. P0 wins with 8 points." in texts
     result = ENGINE.result(state)
     assert result.scores == [8, 2, 4] and result.breakdown[1] == {"fish": 0, "from hand": 2}
     assert face_list(state.hands[1]) == ["can"]  # rubbish stays in hand without the penalty rule
@@ -364,7 +367,8 @@ def test_hand_dump_with_penalty_dumps_rubbish_too():
     state.buckets[0] = [c for c in range(32) if FACES[c] == "g3" and c not in state.hands[0]][:1]
     state, _ = cast(state, "lure-r")
     state, _ = ENGINE.apply(state, 1, "r4")  # P2 pressed its only button, the red 1
-    state, _ = ENGINE.apply(state, 0, "pick-1")
+    state, events = ENGINE.apply(state, 0, "pick-1")
+    assert "P0 reaches 7 points: every hand's cards go into its owner's bucket." in [e.text for e in events]
     result = ENGINE.result(state)
     assert result.breakdown[1] == {"fish": 0, "rubbish": 0, "from hand": 1} and state.hands[1] == []
     assert result.scores == [8, 1, 4]

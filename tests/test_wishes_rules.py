@@ -219,6 +219,15 @@ def test_spoilage_moves_market_fish_to_garbage_then_sells():
     assert any("spoiled one of Bob's fish on Catfish" in t for t in texts)
 
 
+def test_spoiling_ones_own_fish_says_their_own_not_ones_own_name():
+    """Spoilage may take the player's own fish: the line says "their own", as a person would."""
+    s = table(3, ocean=[card(SPOIL, KING)], boats=[[card(MOVE1, STAR), -1]])
+    set_market(s, CAT, [2, 0, 0])  # only Alice's fish on the market: hers are spoiled
+    s, texts = play(s, "wish-0")
+    assert "Alice spoiled one of their own fish on Catfish (to the garbage)." in texts
+    assert not any("one of Alice's fish" in t for t in texts)
+
+
 def test_spoilage_returns_garbage_fish_to_its_owner():
     s = table(3, ocean=[card(SPOIL, KING)], boats=[[card(MOVE1, STAR), -1]])
     set_market(s, CAT, [0, 2, 0])

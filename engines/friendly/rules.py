@@ -287,7 +287,10 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             p = self.pending(state)
             if p is None or len(p.options) != 1:
                 return events
-            events += self._step(state, p.seat, p.options[0][0])
+            forced = self._step(state, p.seat, p.options[0][0])
+            if forced:  # its line says nobody chose it
+                forced[0].text = f"{forced[0].text.rstrip('.')} (no other choice)."
+            events += forced
 
     def _step(self, state: FriendlyState, seat: int, cid: str) -> list[Event]:
         """One validated choice."""

@@ -205,7 +205,7 @@ class TurnFlow:
         state.phase = "hit"
         where = "" if hit == target else f" (landed on {pos_label(hit)})"
         events.append(Event(text=(f"{name} casts at {pos_label(target)}{where}: HIT! "
-                                       f"{card_label(state.ground[hit])}"), seat=seat))
+                                       f"{card_label(state.ground[hit])}."), seat=seat))
 
     def _begin_rod(self, state: PushFishState, pos: int) -> None:
         """Fight the card at `pos`: three rod actions plus any extra."""
@@ -230,8 +230,12 @@ class TurnFlow:
         landed = STRENGTHS[at] if at >= 0 else "off the rod"
         verdict = "inside" if ok else ("not wholly inside" if sim.in_zone(stop, need_zone, state.tol, False)
                                        else "outside")
+        lo, hi = sim.ZONES[need_zone]
+        h = sim.TOKEN_HALF if hard_for(state, seat) else 0.0
+        counts = f" ({lo - state.tol + h:.0f} to {hi + state.tol - h:.0f} counts)" if state.tol or h else ""
         events.append(Event(text=f"{name} flicks at {STRENGTHS[zone]} {sim.AIM_NAMES[where]}: stops at "
-                                 f"{stop:.0f} ({landed}), {verdict} the {STRENGTHS[need_zone]} zone.", seat=seat))
+                                 f"{stop:.0f} ({landed}), {verdict} the {STRENGTHS[need_zone]} zone{counts}.",
+                            seat=seat))
         if not ok:
             return
         state.succ += 1

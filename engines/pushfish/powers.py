@@ -157,7 +157,7 @@ class Powers:
             state.ground = put(state.ground, pos, state.pile[-1])
             state.faceup = put(state.faceup, pos, False)
             state.pile = state.pile[:-1]
-            text += f" ({pos_label(pos)})"
+            text = f"{text.rstrip('.')} ({pos_label(pos)})."  # the space filled, inside the sentence
         elif effect == "steady":
             state.tol += sim.TOLERANCE
         elif effect == "weaken":

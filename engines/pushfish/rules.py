@@ -239,8 +239,8 @@ class PushFishEngine(TurnFlow, Powers, Missions, GameEngine[PushFishState, PushF
         if sub:
             return [Decision(seat=seat, prompt=f"{names[seat]}: {self._sub_prompt(state, found)}",
                              private=sub in ("items", "chef"), kind=sub, choices=found)]
-        prompt = PROMPTS[phase]
-        if phase == "cast":
+        prompt = PROMPTS[phase] if phase != "hit" or state.casts else "HIT! Fight one hooked card (no baits left)"
+        if phase in ("cast", "hit") and state.casts:
             prompt += f" ({state.casts} bait{'s' * (state.casts != 1)} left)"
         return [Decision(seat=seat, prompt=f"{names[seat]}: {prompt}", kind=phase, choices=found)]
 

@@ -382,7 +382,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             where = f"into the bucket{'' if is_fish(card) else ' at -1'}: {names[caster]} now has {total}"
         else:
             state.junk.append(card)
-            where = "rubbish, to the discard"
+            where = "rubbish, onto the rubbish pile"
         state.caught = [caster, owner, card]
         events.append(Event(text=f"{names[caster]} {'takes' if lone else 'picks'} {names[owner]}'s card"
                                  f"{', the only one played' if lone else ''}: {NAMES[card]}, {where}.",
@@ -423,9 +423,10 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
                 for c in out:
                     state.dumped += [s, c]
                 state.hands[s] = [c for c in hand if c not in out]
-            events.append(Event(text=f"{name} reaches {score} points: every hand's fish go into the buckets.",
-                                kind="end"))
-            self._finish(state, f"{name} reached {state.dump_at} points and the hands were dumped", events)
+            over = f" ({score})" if score > state.dump_at else ""  # the threshold, then the score past it
+            events.append(Event(text=f"{name} reaches {state.dump_at} points{over}: every hand's "
+                                     f"{'cards' if state.penalty else 'fish'} go into its owner's bucket.", kind="end"))
+            self._finish(state, f"{name} reached {state.dump_at} points and every hand went into the buckets", events)
             return True
         if score >= state.target:
             self._finish(state, f"{name} reached {state.target} points", events)
@@ -434,8 +435,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
 
     def _finish(self, state: ThisBigState, why: str, events: list[Event]) -> None:
         """Mark the game over and announce the winners."""
-        state.phase = "over"
-        state.ended = why
+        state.phase, state.ended = "over", why
         state.status[:] = [IDLE] * len(state.players)
         scores = [points(state, s) for s in range(len(state.players))]
         best = max(scores)

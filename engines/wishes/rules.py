@@ -334,16 +334,17 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             state.stage = "spoilwho"
         elif stage == "spoilwho":
             owner = int(tail)
+            whose = "their own" if owner == seat else f"{state.players[owner]}'s"
             if state.arg == GARBAGE:
                 state.garbage[owner] -= 1
                 touch(state, "garbage")
                 state.supply[owner] += 1
-                text = f"{name} took one of {state.players[owner]}'s fish back from the garbage."
+                text = f"{name} took one of {whose} fish back from the garbage."
             else:
                 state.markets[state.arg * len(state.players) + owner] -= 1
                 touch(state, f"market-{state.arg}", "garbage")
                 state.garbage[owner] += 1
-                text = f"{name} spoiled one of {state.players[owner]}'s fish on {KINDS[state.arg]} (to the garbage)."
+                text = f"{name} spoiled one of {whose} fish on {KINDS[state.arg]} (to the garbage)."
             events.append(Event(text=text, seat=seat, kind="spoil"))
             state.stage = "sellone"
         elif stage == "sellone":
