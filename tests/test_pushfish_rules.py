@@ -527,7 +527,10 @@ def test_noisy_free_for_all_tangled_lines_break(monkeypatch):
     s, ev = play(s, 0, "cast-r1c1")
     s, ev = play(s, 1, "cast-r1c2")
     assert [len(hand(s, seat)) for seat in (0, 1)] == [1, 1] and s.phase == "volley"
-    assert any("tangled" in e.text for e in ev)
+    public = [e.text for e in ev if e.private_to is None]
+    casts = ("Free-for-all casts: Ann aimed at row 1, col 1 and tangled there; "
+             "Bob aimed at row 1, col 2 and tangled at row 1, col 1.")
+    assert casts in public and public.index(casts) > public.index("Bob has chosen a secret target.")
 
 
 def test_noisy_secret_target_does_not_change_other_views():

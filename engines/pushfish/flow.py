@@ -88,22 +88,23 @@ class TurnFlow:
             hit = hit if hit >= 0 and state.ground[hit] >= 0 else -1
             landed[seat] = hit
             state.baits += (round(x, 1), round(y, 1), float(seat), float(hit))
-        texts = []
+        texts, after = [], []  # the casts' line comes after the last secret target, then any encouragement
         for seat in order:
             hit = landed[seat]
-            aimed = pos_label(state.plans[seat])
+            aimed = f"{state.players[seat]} aimed at {pos_label(state.plans[seat])} and"
+            where = "there" if hit == state.plans[seat] else f"at {pos_label(hit)}"
             if hit < 0:
-                texts.append(f"{state.players[seat]} ({aimed}) missed")
-                self._encourage(state, seat, events)
+                texts.append(f"{aimed} missed")
+                self._encourage(state, seat, after)
             elif sum(1 for s in order if landed[s] == hit) > 1:
-                texts.append(f"{state.players[seat]} ({aimed}) tangled at {pos_label(hit)}")
-                self._encourage(state, seat, events)
+                texts.append(f"{aimed} tangled {where}")
+                self._encourage(state, seat, after)
             else:
                 state.faceup = put(state.faceup, hit, True)
                 self._forget(state, state.ground[hit])
-                texts.append(f"{state.players[seat]} ({aimed}) HIT {card_label(state.ground[hit])}")
+                texts.append(f"{aimed} HIT {card_label(state.ground[hit])} {where}")
                 state.queue += (seat,)
-        events.insert(0, Event(text="Free-for-all casts: " + "; ".join(texts) + "."))
+        events += [Event(text="Free-for-all casts: " + "; ".join(texts) + "."), *after]
         state.plans = (-1,) * n
         self._next_fighter(state, events)
 
