@@ -257,6 +257,9 @@ def main() -> None:
         list(combinations(reversed(levels), 2))
     tables = [int(p) for p in args.players.split(",")]
     keys = args.game or registry.keys()
+    unknown = [key for key in keys if key not in registry.keys()]
+    if unknown:
+        parser.error(f"no such game: {', '.join(unknown)} (games: {', '.join(registry.keys())})")
     budget = search.budget_seconds() * 1e3
     log = Log(args.log, budget)
     print(f"budget {budget:g} ms of CPU per decision (no wall-time cap), {args.games} games per line, "

@@ -171,6 +171,11 @@ def main() -> None:
     from engines import registry
 
     keys = args.game or registry.keys()
+    if args.games < 1 or args.iterations < 1:
+        parser.error("--games and --iterations take a whole number of 1 or more")
+    unknown = [key for key in keys if key not in registry.keys()]
+    if unknown:
+        parser.error(f"no such game: {', '.join(unknown)} (games: {', '.join(registry.keys())})")
     found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "--verify", args.against + "^{commit}"],
                            capture_output=True, text=True)
     if found.returncode:

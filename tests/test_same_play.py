@@ -7,6 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from engines import search as search_module
 from tests.bench_helpers import load_bench
 
@@ -94,3 +96,16 @@ def test_the_arena_counts_games_logged_on_code_checked_to_play_the_same_and_says
     (tmp_path / "same_play.jsonl").write_text(json.dumps(pair) + "\n")
     lines = run()
     assert "games    3" in lines[1] and "3 of these games were logged on older code" in lines[2]
+
+
+def test_a_check_of_nothing_is_refused_rather_than_recorded(monkeypatch, capsys, tmp_path):
+    """--games 0 would compare no game and still write a pair the arena trusts; an unknown game would end in a
+    traceback. Both are refused in one line before anything runs."""
+    same_play = load_bench("same_play")
+    monkeypatch.setattr(same_play, "SAME_PLAY", tmp_path / "same_play.jsonl")
+    for argv, said in ((["--games", "0", "--record"], "--games and --iterations"), (["--game", "bogus"], "no such game")):
+        monkeypatch.setattr("sys.argv", ["same_play", "--against", "HEAD", *argv])
+        with pytest.raises(SystemExit) as stop:
+            same_play.main()
+        assert stop.value.code == 2 and said in capsys.readouterr().err
+    assert not (tmp_path / "same_play.jsonl").exists()
