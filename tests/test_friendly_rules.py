@@ -226,8 +226,10 @@ def test_slide_a_tile_only_through_connected_empty_water_and_never_the_boat_spac
 
 def test_remove_a_tile_sends_it_to_the_box():
     s = make(tiles={"C3": "RM", "C4": "R", "F6": "J"}, specials=("dinker", "junk"))
-    s = play(s, "m-C3", "c-F6")
+    s = play(s, "m-C3")
+    s, events = ENGINE.apply(s, 0, "c-F6")
     assert at(s, "F6") == "" and [TILE_KIND[t] for t in s.box] == ["J"]
+    assert events[0].text == "P0 put the Junk tile at F6 back in the box."
 
 
 def test_a_pick_among_more_than_25_tiles_goes_column_then_cell():

@@ -251,6 +251,7 @@ def test_knight_william_recasts_a_bait_that_missed(monkeypatch):
     assert s.phase == "nohit" and "ability" in ids(s)
     s, ev = play(s, 0, "ability")
     assert s.casts == 1 and s.phase == "cast" and "ability" not in ids(s)
+    assert ev[0].text.startswith("Ann uses Knight William's ability (\"")  # the name unbracketed, as AI names have brackets
 
 
 def test_captain_jack_peek_is_private_to_him():

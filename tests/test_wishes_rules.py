@@ -79,7 +79,7 @@ def test_market_tie_for_first_splits_bonus_no_second():
     s, texts = play(s, "sell-0")
     assert s.full[CAT] == 0 and s.limits_placed == 1
     assert s.dollars == [2 + 4, 4, 0, 0]  # (6 + 3) // 2 each, nobody second
-    assert "Catfish market full (4): Alice +4, Bob +4" in texts[0]
+    assert "Catfish market is full (4 fish): Alice +$4, Bob +$4" in texts[0]
 
 
 def test_market_tie_for_second_all_get_full_second():
@@ -95,7 +95,7 @@ def test_market_sole_first_and_second():
     set_market(s, CAT, [2, 1, 0])
     s, texts = play(s, "sell-0")
     assert s.dollars == [2 + 6, 3, 0]
-    assert texts[0] == "Alice sold 1 Catfish for $2; Catfish market full (4): Alice +6, Bob +3."
+    assert texts[0] == "Alice sold 1 Catfish for $2; Catfish market is full (4 fish): Alice +$6, Bob +$3."
 
 
 def test_market_bonus_only_to_players_with_a_marker_there():
@@ -130,7 +130,7 @@ def test_market_filling_mid_sale_sends_rest_to_garbage_seller_still_paid():
     s, texts = play(s, "wish-0")  # the only kind in the boats is sold automatically
     assert market_fish(s, CAT) == [4, 0, 0] and s.garbage == [1, 0, 0]
     assert s.dollars == [3 * 2 + 6, 0, 0]
-    assert "1 to the garbage" in texts[-1]
+    assert texts[-1].endswith("the market is full, so 1 wooden fish goes to the garbage heap.")
 
 
 def test_sale_to_full_market_overflows_into_garbage_heap_and_is_paid():
@@ -341,7 +341,7 @@ def test_garbage_tie_for_most_each_lose_six_and_no_second_penalty():
     s.garbage, s.worms = [3, 4, 2], [0, 0, 0]
     s, texts = play(s, "sell-0")  # Alice's fish goes to the garbage: 4 / 4 / 2 = 10
     assert [b["garbage"] for b in ENGINE.result(s).breakdown] == [-6, -6, 0]
-    assert "garbage: Alice -6, Bob -6" in texts[-1]
+    assert "garbage: Alice -$6, Bob -$6" in texts[-1]
 
 
 def test_worm_bonus_ties_for_most_split_and_no_second():

@@ -357,7 +357,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
             text = f"{who} slid the {moved} from {board.name(a)} to {board.name(cell)}."
         else:
             state.box.append(cells[cell])
-            text = f"{who} removed the {tile_words(TILE_KIND[cells[cell]])} at {board.name(cell)} to the box."
+            text = f"{who} put the {tile_words(TILE_KIND[cells[cell]])} at {board.name(cell)} back in the box."
             cells[cell] = -1
         return [Event(text=text, seat=seat)] + self._end_turn(state)
 

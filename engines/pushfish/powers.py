@@ -212,7 +212,7 @@ class Powers:
             state.tol += sim.TOLERANCE
         else:
             state.weak += 1
-        events.append(Event(text=f"{char.name} ({state.players[seat]}): \"{char.phrase}\" {char.text}", seat=seat))
+        events.append(Event(text=f"{_uses(state, seat)} {char.text}", seat=seat))
 
     def _forget(self, state: PushFishState, card: int) -> None:
         """A card seen by everyone (or caught) is no longer a private peek."""
@@ -248,17 +248,20 @@ class Powers:
         state.ground = tuple(ground)
         state.used = True
         state.sub, state.arg = "", -1
-        char = CHARACTERS[state.chars[seat]]
-        events.append(Event(text=f"{char.name} ({state.players[seat]}): \"{char.phrase}\" swaps the face-down "
-                                 f"cards at {pos_label(first)} and {pos_label(pos)}.", seat=seat))
+        events.append(Event(text=f"{_uses(state, seat)} swaps the face-down cards at {pos_label(first)} and "
+                                 f"{pos_label(pos)}.", seat=seat))
 
     def _chef(self, state: PushFishState, seat: int, item: int, events: list[Event]) -> None:
         """Chef Ramsay: discard one item card, draw one."""
         discard_item(state, seat, item, secret=True)
         state.used = True
         state.sub, state.arg = "", -1
-        char = CHARACTERS[state.chars[seat]]
-        events.append(Event(text=f"{char.name} ({state.players[seat]}): \"{char.phrase}\" discards an item "
-                                 "card to draw one.", seat=seat))
+        events.append(Event(text=f"{_uses(state, seat)} discards an item card to draw one.", seat=seat))
         events.append(Event(text=f"You discarded {ITEMS[item].name}.", seat=seat, private_to=seat))
         self._draw_items(state, seat, 1, events)
+
+
+def _uses(state: PushFishState, seat: int) -> str:
+    """The start of an ability's line: 'Ann uses Samurai Hattori's ability ("Hai-yah!"):'."""
+    char = CHARACTERS[state.chars[seat]]
+    return f"{state.players[seat]} uses {char.name}'s ability (\"{char.phrase}\"):"

@@ -461,7 +461,7 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             if state.limits_placed < len(LIMITS) and sum(market_fish(state, market)) >= LIMITS[state.limits_placed][0]:
                 text += "; " + self._fill(state, market)
         if dumped:
-            text += f"; {dumped} to the garbage heap"
+            text += f"; the market is full, so {dumped} wooden fish go{'es' * (dumped == 1)} to the garbage heap"
         return Event(text=text + ".", seat=seat, kind="sale")
 
     def _fill(self, state: WishesState, market: int) -> str:
@@ -472,8 +472,8 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
             self._credit(state, s, "market bonuses", amount)
         state.full[market] = state.limits_placed
         state.limits_placed += 1
-        paid = ", ".join(f"{state.players[s]} +{a}" for s, a in enumerate(bonus) if a)
-        return f"{KINDS[market]} market full ({capacity}): {paid}"
+        paid = ", ".join(f"{state.players[s]} +${a}" for s, a in enumerate(bonus) if a)
+        return f"{KINDS[market]} market is full ({capacity} fish): {paid}"
 
     def _worm_wish(self, state: WishesState, seat: int) -> Event:
         """$1 per worm held, then one worm to each other player in turn order while any are left."""
@@ -521,12 +521,12 @@ class WishesEngine(GameEngine[WishesState, WishesOptions]):
         for s, amount in enumerate(penalty):
             self._credit(state, s, "garbage", -amount)
         if any(penalty):
-            parts.append("garbage: " + ", ".join(f"{state.players[s]} -{a}" for s, a in enumerate(penalty) if a))
+            parts.append("garbage: " + ", ".join(f"{state.players[s]} -${a}" for s, a in enumerate(penalty) if a))
         bonus = award(state.worms, *WORM_BONUS)
         for s, amount in enumerate(bonus):
             self._credit(state, s, "worm bonus", amount)
         if any(bonus):
-            parts.append("worm bonus: " + ", ".join(f"{state.players[s]} +{a}" for s, a in enumerate(bonus) if a))
+            parts.append("worm bonus: " + ", ".join(f"{state.players[s]} +${a}" for s, a in enumerate(bonus) if a))
         best = max(state.dollars)
         winners = [p for s, p in enumerate(state.players) if state.dollars[s] == best]
         scoring = ("; " + "; ".join(parts)) if parts else ""
