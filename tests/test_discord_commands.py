@@ -77,7 +77,8 @@ async def test_fish_rules_gives_each_option_s_default_in_words(fake, run, game):
     [answer] = fake.ephemeral_replies(await fake.slash(fake.add_user("Ann"), f"rules {game}"))
     [options] = [f["value"] for f in answer.data["embeds"][0]["fields"] if f["name"].startswith("Options")]
     assert "Undefined" not in options and "(default None)" not in options and "(default False)" not in options
-    expected = {"pushfish": ["`legendary`: seats playing as Legendary Angler, 1 = first to join, e.g. 1, 3 (default none)",
+    expected = {"pushfish": ["`legendary`: Legendary Angler seats (1 more item; rare fish take 2 successes), 1 = first "
+                             "to join, e.g. 1, 3 (default none)",
                              "`hard`: Hard Mode: a bait or wood token counts only when wholly inside (default off)",
                              "`length`: short, medium or long: the game ends when someone has 5, 7 or 10 fish "
                              "(default medium)"],

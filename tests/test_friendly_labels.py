@@ -60,8 +60,8 @@ def test_skipjack_line_and_dinker_labels_say_what_is_special():
 def test_swap_two_fish_labels_name_the_player_then_the_fish():
     s = make(tiles={"C3": "F2"}, owned={0: "R", 1: "G C", 2: "Y"})
     s = play(s, "m-C3")
-    assert labels_of(s) == [("P1", "Swap a basic fish with P1 (you take one, then give one)."),
-                            ("P2", "Swap a basic fish with P2 (you take one, then give one).")]
+    assert labels_of(s) == [("P1", "Swap a common fish or Crayfish with P1 (you take one, then give one)."),
+                            ("P2", "Swap a common fish or Crayfish with P2 (you take one, then give one).")]
     s = play(s, "seat-1")
     assert labels_of(s) == [("Green fish", "Take a Green fish from P1."), ("Crayfish", "Take a Crayfish from P1.")]
 

@@ -456,7 +456,7 @@ def test_option_descriptions_read_to_a_player_within_discord_s_100_characters():
     described = {name: f.description for name, f in ENGINE.Options.model_fields.items()}
     assert all(text and len(text) <= 100 for text in described.values())
     assert not any(word in text for text in described.values() for word in ("None", "0-based"))
-    assert described["legendary"] == "seats playing as Legendary Angler, 1 = first to join, e.g. 1, 3"
+    assert described["legendary"] == "Legendary Angler seats (1 more item; rare fish take 2 successes), 1 = first to join, e.g. 1, 3"
     assert described["characters"].endswith("(default: random)")
 
 

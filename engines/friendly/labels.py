@@ -36,7 +36,7 @@ def dinker(name: str) -> list[Option]:
 
 def partner(seat: int, name: str) -> Option:
     """Swap 2 Fish: the other player."""
-    return f"seat-{seat}", name, f"Swap a basic fish with {name} (you take one, then give one).", ""
+    return f"seat-{seat}", name, f"Swap a common fish or Crayfish with {name} (you take one, then give one).", ""
 
 
 def take(kind: str, name: str) -> Option:

@@ -28,7 +28,7 @@ class PushFishOptions(BaseModel):
         "medium", description="short, medium or long: the game ends when someone has 5, 7 or 10 fish")
     hard: bool = Field(False, description="Hard Mode: a bait or wood token counts only when wholly inside")
     legendary: list[int] = Field(default_factory=list,
-                                 description="seats playing as Legendary Angler, 1 = first to join, e.g. 1, 3")
+                                 description="Legendary Angler seats (1 more item; rare fish take 2 successes), 1 = first to join, e.g. 1, 3")
     noisy: bool = Field(False, description="Noisy Free-for-All: everyone casts at once, secretly")
     first_game: bool = Field(False,
                              description="a first game: no items, missions or abilities; the game ends at 3 fish")

@@ -51,7 +51,7 @@ class ThisBigOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     target: int | None = Field(default=None, ge=7, le=60, description="points to win (default 10; 7 with 5-6 players)")
     rubbish_penalty: bool = Field(default=False, description="caught rubbish goes to the bucket at -1")
-    hand_dump: bool = Field(default=False, description="at 7 points (or a raised target) every hand's fish go into the buckets, ending the game")
+    hand_dump: bool = Field(default=False, description="someone at 7 points (or a raised target): every hand goes into its bucket; game over")
     reveal_uncaught: bool = Field(default=False, description="show the unpicked cards after each catch")
     first_player: int | None = Field(default=None, ge=1, le=6,
                                      description="the seat that starts, 1 = first to join (default: random)")

@@ -45,7 +45,7 @@ GROUPS = {"boat": "Into a boat", "wish": "For its wish", "sell": "Sell", "kind":
 STAGE_PROMPTS = {
     "buyer": "which buyer moves?",
     "steps": "how far clockwise does the buyer move?",
-    "sellkind": "which kind do you sell, all of it?",
+    "sellkind": "sell all the fish of which kind?",
     "sellone": "which fish do you sell?",
     "spread": "where does this buyer go?",
     "spoilsrc": "move a wooden fish from where?",
@@ -137,7 +137,7 @@ def spoil_garbage() -> tuple[str, str]:
 def spoil_owner(name: str, there: int, market: int | None) -> tuple[str, str]:
     """Whose wooden fish moves: from `market` to the garbage, or back from the garbage (market None)."""
     who = short_name(name)
-    label = f"{who} ({there} there)"
+    label = f"{who}: {there} there"
     if market is None:
         return label, f"Give one of {who}'s {there} fish in the garbage back to them"
     return label, f"Send one of {who}'s {there} fish on {KINDS[market]} to the garbage"
