@@ -157,7 +157,7 @@ def test_a_lone_card_played_is_taken_without_a_choice_and_the_line_says_so():
     state = table(["g1", "r1 y2", "b3 y4"], LURES3[:3])
     state, events = cast(state, "lure-r")  # P1 must play red 1; P2 holds no red fish nor rubbish: No Catch
     texts = [e.text for e in events]
-    assert "P0 takes P1's card, the only one played: red 1, into the bucket: P0 now has 1 point." in texts
+    assert "P0 takes P1's card, the only one: red 1, into the bucket: P0 now has 1 point." in texts
     assert not any(" picks " in t for t in texts)
 
 

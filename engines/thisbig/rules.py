@@ -385,7 +385,7 @@ class ThisBigEngine(GameEngine[ThisBigState, ThisBigOptions]):
             where = "rubbish, onto the rubbish pile"
         state.caught = [caster, owner, card]
         events.append(Event(text=f"{names[caster]} {'takes' if lone else 'picks'} {names[owner]}'s card"
-                                 f"{', the only one played' if lone else ''}: {NAMES[card]}, {where}.",
+                                 f"{', the only one' if lone else ''}: {NAMES[card]}, {where}.",
                             seat=caster, kind="pick"))
         shown = []
         for s, cards in enumerate(state.down):
