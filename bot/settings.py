@@ -45,4 +45,3 @@ class Settings(BaseSettings):
     def _blank_is_none(cls, value: object) -> object:
         """A DISCORD_TOKEN= line of spaces means no token."""
         return None if isinstance(value, str) and not value.strip() else value
-

@@ -330,12 +330,11 @@ def effect_icon(img: Image.Image, draw: ImageDraw.ImageDraw, effect: str, cx: fl
 
 def token_groups(xs: list[float], stops: list[float]) -> list[tuple[float, str, bool]]:
     """The wood tokens to draw: (centre, numbers, flew off); tokens that would overlap share one, numbered in turn."""
+    off = [not 0 <= stop <= 100 for stop in stops]
     groups: list[list[int]] = []
     for k in sorted(range(len(xs)), key=lambda k: xs[k]):
-        off = not 0 <= stops[k] <= 100
-        if groups and xs[k] - xs[groups[-1][-1]] < 18 and off == (not 0 <= stops[groups[-1][0]] <= 100):
+        if groups and xs[k] - xs[groups[-1][-1]] < 18 and off[k] == off[groups[-1][0]]:  # 18 px: a token's width
             groups[-1].append(k)
         else:
             groups.append([k])
-    return [(sum(xs[k] for k in g) / len(g), "·".join(str(k + 1) for k in sorted(g)), not 0 <= stops[g[0]] <= 100)
-            for g in groups]
+    return [(sum(xs[k] for k in g) / len(g), "·".join(str(k + 1) for k in sorted(g)), off[g[0]]) for g in groups]

@@ -24,7 +24,7 @@ from bot.models import (
 from bot.replay import said
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
-from renderers.common import seat_colour
+from renderers.common import counted, seat_colour
 
 COLOUR = discord.Colour.from_rgb(0, 114, 178)
 LETTERS = "ABCDEF"
@@ -269,11 +269,6 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     e.add_field(name="lobby_role", value=f"<@&{settings.lobby_role}>: mentioned when a lobby opens here ({quiet})"
                 if settings.lobby_role else "none: a new lobby mentions no role")
     return limits.embed(e)
-
-
-def counted(n: int, word: str) -> str:
-    """`1 game`, `3 games`."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def place_name(place: int) -> str:
