@@ -313,6 +313,7 @@ class PastGame:
     place_id: int | None  # its thread, else its channel
     channel_id: int | None
     message_id: int | None
+    parts: tuple[tuple[str, int], ...] = ()  # the score's breakdown, as the game's result gave it
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,7 +69,8 @@ class RecordQueries:
                 (count,) = await cur.fetchone()
             async with self._conn.execute(
                     "SELECT f.game_id, f.key, f.place, f.players, f.won, f.ended_at, f.score, f.seat, g.seats, "
-                    "g.rating_moves, g.guild_id, COALESCE(g.thread_id, g.channel_id), g.channel_id, g.message_id "
+                    "g.rating_moves, g.guild_id, COALESCE(g.thread_id, g.channel_id), g.channel_id, g.message_id, "
+                    "json_extract(g.result, '$.breakdown[' || f.seat || ']') "
                     f"FROM finishes AS f JOIN games AS g ON g.id = f.game_id {where} "
                     "ORDER BY f.ended_at DESC, f.game_id DESC LIMIT ? OFFSET ?", (*args, limit, skip)) as cur:
                 rows = await cur.fetchall()
@@ -238,12 +239,13 @@ def _seat_move(stored: str | None, seat: int) -> tuple[float, float] | None:
 def _past_game(row: Any) -> PastGame:
     """A `past_games` row as a PastGame."""
     game_id, key, place, players, won, ended_at, score, seat, seats, moves, guild_id, place_id, channel_id, \
-        message_id = row
+        message_id, parts = row
     return PastGame(finish=Finish(game_id=game_id, key=key, place=place, players=players, won=bool(won),
                                   ended_at=ended_at),
                     score=score, others=tuple(s["name"] for i, s in enumerate(json.loads(seats)) if i != seat),
                     rating_move=_seat_move(moves, seat),
-                    guild_id=guild_id, place_id=place_id, channel_id=channel_id, message_id=message_id)
+                    guild_id=guild_id, place_id=place_id, channel_id=channel_id, message_id=message_id,
+                    parts=tuple(json.loads(parts).items()) if parts else ())
 
 
 # A person's name as of their latest finish on the server (the first parameter: the server).

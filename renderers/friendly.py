@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from engines.core import Result
-from engines.friendly.rules import FriendlyView
+from engines.friendly.rules import KINGFISH_SET, FriendlyView
 from engines.friendly.scoring import COMMON_POINTS, DINKER, JUNK, LUNKER, SHINER_POINTS, SKIPJACK
 from engines.friendly.tiles import ACTIONS, BOARDS, COLOUR_NAMES, KIND_NAMES, SPECIAL_SETS, Board
 from renderers.art import (
@@ -518,6 +518,13 @@ def result_words(view: FriendlyView, result: Result) -> list[str] | None:
     if view.winner is None:
         return None
     return ["wins with the Kingfish set" if s in result.winners else "–" for s in range(len(view.players))]
+
+
+def past_words(parts: dict[str, int]) -> str | None:
+    """A seat's result in a person's history where its number would mislead: a Kingfish game's (1 or 0)."""
+    if KINGFISH_SET not in parts:
+        return None
+    return "won with the Kingfish set" if parts[KINGFISH_SET] else "lost to a Kingfish set"
 
 
 def final(view: FriendlyView, result: Result) -> bytes:

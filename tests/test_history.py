@@ -20,7 +20,8 @@ GUILD = 10
 
 
 async def _finish(store: SqliteStore, key: str, seats: list[tuple[int | None, str]], scores: list[int],
-                  ended: float, guild: int = GUILD, thread: int | None = None) -> int:
+                  ended: float, guild: int = GUILD, thread: int | None = None,
+                  parts: list[dict[str, int]] | None = None) -> int:
     """Store a rated game of these (user id, name) seats (None: a hard AI) that finished at `ended`; its id."""
     record = GameRecord(id=0, key=key, options={}, seed=1, status="active", host_user=ANN, guild_id=guild,
                         channel_id=20, thread_id=thread, seats=[Seat(user_id=u, name=n, ai=None if u else "hard")
@@ -29,7 +30,7 @@ async def _finish(store: SqliteStore, key: str, seats: list[tuple[int | None, st
     record.id = await store.create(record, None)
     record.status, record.version, record.updated_at = "finished", 1, ended
     await store.set_fields(record.id, message_id=500 + record.id)  # its board
-    result = Result.from_scores(scores, [{} for _ in scores])
+    result = Result.from_scores(scores, parts or [{} for _ in scores])
     assert await store.save(record, None, 0, result_json=result.model_dump_json())
     assert await store.rate_finished() == 1
     return record.id
@@ -162,10 +163,26 @@ def test_a_logged_move_that_names_its_mover_is_not_named_twice():
 
 
 def test_a_past_game_s_score_reads_in_its_own_unit():
-    def line(key: str, score: int) -> str:
+    def line(key: str, score: int, parts: dict[str, int] | None = None) -> str:
         past = PastGame(finish=Finish(game_id=5, key=key, place=1, players=2, won=True, ended_at=1.0), score=score,
-                        others=("Bo",), rating_move=None, guild_id=GUILD, place_id=20, channel_id=20, message_id=None)
+                        others=("Bo",), rating_move=None, guild_id=GUILD, place_id=20, channel_id=20, message_id=None,
+                        parts=tuple((parts or {}).items()))
         return history_embed("Ann", 1, [past], 1, {key: key}, None, lambda _: True).description
 
     assert ": 1st of 2, $88 · with Bo" in line("wishes", 88)
     assert ": 1st of 2, 1 point · with Bo" in line("thisbig", 1)
+    assert ": 1st of 2, 12 points · with Bo" in line("friendly", 12, {"Fish": 9, "Left neighbour": 3})
+    assert ": 1st of 2, won with the Kingfish set · with Bo" in line("friendly", 1, {"Kingfish set": 1})  # not 1 point
+    assert ": 1st of 2, lost to a Kingfish set · with Bo" in line("friendly", 0, {"Kingfish set": 0})
+    assert ": 1st of 2, 3 fish · with Bo" in line("pushfish", 3, {"fish": 3})  # a first game counts fish
+    assert ": 1st of 2, 25 points · with Bo" in line("pushfish", 25, {"fish": 20, "missions": 3, "items": 2})
+
+
+async def test_a_past_game_keeps_its_seat_s_breakdown_from_the_stored_result(db_path):
+    store = await SqliteStore.open(db_path)
+    await _finish(store, "friendly", [(BOB, "Bob"), (ANN, "Ann")], [1, 0], ended=2000.0,
+                  parts=[{"Kingfish set": 1}, {"Kingfish set": 0}])
+    [bobs] = (await store.past_games(GUILD, BOB, None, 10))[1]
+    [anns] = (await store.past_games(GUILD, ANN, None, 10))[1]
+    assert (bobs.parts, anns.parts) == ((("Kingfish set", 1),), (("Kingfish set", 0),))  # each their own seat's
+    await store.close()

@@ -356,7 +356,7 @@ def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, n
         others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN)) if seen else ""
         lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "
                      f"{place_name(done.place)} of {done.players}, "
-                     f"{pictures.score_words(done.key, lambda n: counted(n, 'point'))(past.score)}"
+                     f"{pictures.past_words(done.key, past.score, dict(past.parts))}"
                      f"{rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
                      f"<t:{int(done.ended_at)}:R>{f' · [board]({link})' if link else ''}")
     e.description = "\n".join(lines)

@@ -14,6 +14,7 @@ from bot.host import Host
 from bot.models import GameRecord
 from engines.core import Result, View
 from renderers import registry as renderers
+from renderers.common import counted
 
 
 def renderer_for(key: str) -> ModuleType | None:
@@ -32,9 +33,17 @@ def has_hands(key: str) -> bool:
 
 def score_words(key: str, plain: Callable[[int], str] = str) -> Callable[[int], str]:
     """How the game words a score: its renderer's unit (`$88` in If Wishes Were Fishes!), else `plain` (a bare
-    number where a score may be a fish count or a Kingfish win's 1, `counted` points in a person's history)."""
+    number where a score may be a fish count or a Kingfish win's 1)."""
     renderer = renderer_for(key)
     return getattr(renderer, "score_words", plain) if renderer is not None else plain
+
+
+def past_words(key: str, score: int, parts: dict[str, int]) -> str:
+    """A seat's result in a person's history: in the game's own words where its number would mislead (a Kingfish
+    win, a first game's fish), else its score in the game's unit (`counted` points by default)."""
+    renderer = renderer_for(key)
+    words = getattr(renderer, "past_words", None) if renderer is not None else None
+    return (words(parts) if words is not None else None) or score_words(key, lambda n: counted(n, "point"))(score)
 
 
 def result_words(key: str, view: View, result: Result) -> list[str] | None:

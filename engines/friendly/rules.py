@@ -30,6 +30,7 @@ from engines.rng import Rng
 M = TypeVar("M", bound=BaseModel)
 MAX_DIRECT = 25  # more candidate cells than this are picked in two steps: column, then cell
 SpecialName = Literal["kingfish", "lunker", "dinker", "skipjack", "shiner", "junk"]
+KINGFISH_SET = "Kingfish set"  # the breakdown line of a Kingfish win's result: 1 for the winner, 0 for the rest
 ACTION_PHASE = {"T2": "swap-a", "SL": "slide-from", "RM": "remove", "DP": "double", "F2": "fish-seat"}
 
 
@@ -468,7 +469,7 @@ class FriendlyEngine(GameEngine[FriendlyState, FriendlyOptions]):
         n = len(state.players)
         if state.winner >= 0:
             res = Result.from_scores([int(s == state.winner) for s in range(n)],
-                                     [{"Kingfish set": int(s == state.winner)} for s in range(n)], [state.winner])
+                                     [{KINGFISH_SET: int(s == state.winner)} for s in range(n)], [state.winner])
             res.summary = f"{state.players[state.winner]} caught the Kingfish set and wins alone."
             return res
         rows = scoring.fishing_breakdowns(state.owned, state.double, state.specials)
