@@ -513,15 +513,8 @@ def _score_row(img: Image.Image, v: FriendlyView, result: Result, seat: int, y: 
     return y + height
 
 
-def result_words(view: FriendlyView, result: Result) -> list[str] | None:
-    """After a Kingfish win, each seat's result in words (the set wins outright: its score of 1 is no points)."""
-    if view.winner is None:
-        return None
-    return ["wins with the Kingfish set" if s in result.winners else "–" for s in range(len(view.players))]
-
-
-def past_words(parts: dict[str, int]) -> str | None:
-    """A seat's result in a person's history where its number would mislead: a Kingfish game's (1 or 0)."""
+def score_text(parts: dict[str, int]) -> str | None:
+    """A seat's final score in words, from its breakdown, where its number would mislead: a Kingfish win's 1 or 0."""
     if KINGFISH_SET not in parts:
         return None
     return "won with the Kingfish set" if parts[KINGFISH_SET] else "lost to a Kingfish set"

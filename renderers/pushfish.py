@@ -485,8 +485,8 @@ def hand(view: PushFishView) -> bytes | None:
     return encode(img)
 
 
-def past_words(parts: dict[str, int]) -> str | None:
-    """A first game's result in a person's history: it counts fish, not points."""
+def score_text(parts: dict[str, int]) -> str | None:
+    """A seat's final score in words, from its breakdown, where its number would mislead: a first game counts fish."""
     return f"{parts['fish']} fish" if set(parts) == {"fish"} else None
 
 

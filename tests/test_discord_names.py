@@ -63,5 +63,5 @@ def test_message_builders_keep_hostile_names_within_limits_and_harmless(key, dat
     _assert_safe({"content": limits.content(text)}, raw)  # as Table.tell sends it
     result = engine.result(state)
     if result is not None:
-        _assert_safe({"content": limits.content(messages.result_lines(record, result.scores, result.ranks,
+        _assert_safe({"content": limits.content(messages.result_lines(record, list(map(str, result.scores)), result.ranks,
                                                                       result.winners))}, raw)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord import messages
+from bot.discord import messages, pictures
 from bot.models import PRIVATE_CHOICE, GameRecord, Move, Seat
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run
@@ -46,9 +46,15 @@ async def test_a_lobby_lists_the_options_that_differ_from_the_defaults_in_words(
 
 
 def test_final_scores_read_in_the_games_words_where_a_number_would_mislead():
-    lines = messages.result_lines(record(), [1, 0, 0], [1, 2, 2], [0], words=["wins with the Kingfish set", "–", "–"])
-    assert lines.splitlines()[0].endswith("— wins with the Kingfish set 🏆") and "— 1" not in lines
-    assert messages.result_lines(record(), [9, 4, 2], [1, 2, 3], [0]).splitlines()[0].endswith("— 9 🏆")
+    kingfish = [{"Kingfish set": 1}, {"Kingfish set": 0}, {"Kingfish set": 0}]
+    words = [pictures.score_text("friendly", score, parts) for score, parts in zip([1, 0, 0], kingfish, strict=True)]
+    lines = messages.result_lines(record(), words, [1, 2, 2], [0])
+    assert lines.splitlines()[0].endswith("— won with the Kingfish set 🏆") and "— 1" not in lines
+    assert lines.splitlines()[1].endswith("— lost to a Kingfish set")
+    assert pictures.score_text("pushfish", 3, {"fish": 3}) == "3 fish"  # a first game counts fish
+    assert pictures.score_text("friendly", 9, {"Crayfish": 9}) == "9"  # a plain score stays a number
+    assert pictures.score_text("wishes", 88, {"sales": 88}) == "$88"  # in the game's unit
+    assert messages.result_lines(record(), ["9", "4", "2"], [1, 2, 3], [0]).splitlines()[0].endswith("— 9 🏆")
 
 
 def test_news_about_a_seat_that_did_not_move_is_nobodys_own_so_it_hides_nothing_from_that_seat():

@@ -142,9 +142,9 @@ def test_a_kingfish_final_shows_the_win_not_a_score_of_one_and_a_normal_final_sa
         drawing.final(view, result)
     texts = [what for what, *_ in seen if what.startswith("text")]
     assert "text 'wins'" in texts and "text '×3'" in texts and "text '1'" not in texts
-    assert drawing.result_words(view, result) == ["wins with the Kingfish set", "–"]  # the board's text says so too
+    assert [drawing.score_text(parts) for parts in result.breakdown] == ["won with the Kingfish set", None]
     normal = Result(scores=[5, 3], ranks=[1, 2], winners=[0], breakdown=[{"Crayfish": 5}, {"Crayfish": 3}])
-    assert drawing.result_words(view.model_copy(update={"winner": None}), normal) is None  # plain points
+    assert [drawing.score_text(parts) for parts in normal.breakdown] == [None, None]  # plain points
     with drawn.recording() as seen:
         drawing.final(view.model_copy(update={"winner": None}), normal)
     said = " ".join(what for what, *_ in seen if what.startswith("text"))

@@ -148,13 +148,12 @@ def deadline_line(record: GameRecord, settings: GuildSettings, waiting: list[int
     return " · ".join(parts)
 
 
-def result_lines(record: GameRecord, scores: Sequence[int], ranks: Sequence[int], winners: Sequence[int],
-                 moves: Sequence[tuple[float, float] | None] = (), score: Callable[[int], str] = str,
-                 words: Sequence[str] | None = None) -> str:
-    """Final standings, best first (each score worded by `score`), with how the game moved each seat's rating
-    (when it was rated)."""
+def result_lines(record: GameRecord, scores: Sequence[str], ranks: Sequence[int], winners: Sequence[int],
+                 moves: Sequence[tuple[float, float] | None] = ()) -> str:
+    """Final standings, best first (each seat's score in words), with how the game moved each seat's rating (when it
+    was rated)."""
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
-    rows = [f"{ranks[s]}. {seat_line(record, s)} — {words[s] if words else score(scores[s])}"
+    rows = [f"{ranks[s]}. {seat_line(record, s)} — {scores[s]}"
             f"{' 🏆' if s in winners else ''}"
             f"{rating_move(moves[s]) if s < len(moves) else ''}" for s in order]
     return "\n".join(rows)
@@ -356,7 +355,7 @@ def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, n
         others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN)) if seen else ""
         lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "
                      f"{place_name(done.place)} of {done.players}, "
-                     f"{pictures.past_words(done.key, past.score, dict(past.parts))}"
+                     f"{pictures.score_text(done.key, past.score, dict(past.parts), lambda n: counted(n, 'point'))}"
                      f"{rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
                      f"<t:{int(done.ended_at)}:R>{f' · [board]({link})' if link else ''}")
     e.description = "\n".join(lines)

@@ -12,9 +12,7 @@ import discord
 from bot.drawing import Drawer
 from bot.host import Host
 from bot.models import GameRecord
-from engines.core import Result, View
 from renderers import registry as renderers
-from renderers.common import counted
 
 
 def renderer_for(key: str) -> ModuleType | None:
@@ -38,20 +36,12 @@ def score_words(key: str, plain: Callable[[int], str] = str) -> Callable[[int], 
     return getattr(renderer, "score_words", plain) if renderer is not None else plain
 
 
-def past_words(key: str, score: int, parts: dict[str, int]) -> str:
-    """A seat's result in a person's history: in the game's own words where its number would mislead (a Kingfish
-    win, a first game's fish), else its score in the game's unit (`counted` points by default)."""
+def score_text(key: str, score: int, parts: dict[str, int], plain: Callable[[int], str] = str) -> str:
+    """A seat's final score, from its breakdown, in the game's own words where its number would mislead (a Kingfish
+    win's 1, a Push Fish first game's fish), else in the game's unit (`plain` for a game without one)."""
     renderer = renderer_for(key)
-    words = getattr(renderer, "past_words", None) if renderer is not None else None
-    return (words(parts) if words is not None else None) or score_words(key, lambda n: counted(n, "point"))(score)
-
-
-def result_words(key: str, view: View, result: Result) -> list[str] | None:
-    """Each seat's final score in the game's own words where a number would mislead (a Kingfish set wins outright in
-    Friendly Fishing, for a score of 1), else None."""
-    renderer = renderer_for(key)
-    words = getattr(renderer, "result_words", None) if renderer is not None else None
-    return words(view, result) if words is not None else None
+    text = getattr(renderer, "score_text", None) if renderer is not None else None
+    return (text(parts) if text is not None else None) or score_words(key, plain)(score)
 
 
 async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | None:

@@ -357,10 +357,10 @@ class Table(Timed):
         result = self.host.result(record)
         if record.status != "finished" or result is None:
             return False
+        scores = [pictures.score_text(record.key, score, parts)
+                  for score, parts in zip(result.scores, result.breakdown, strict=True)]
         embed.add_field(name="Final scores", value=messages.result_lines(
-            record, result.scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id),
-            pictures.score_words(record.key), pictures.result_words(record.key, self.host.view(record, None), result)),
-            inline=False)
+            record, scores, result.ranks, result.winners, await self.host.store.rating_moves(record.id)), inline=False)
         limits.embed(embed)
         return True
 
