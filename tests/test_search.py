@@ -145,6 +145,27 @@ def test_greedy_and_normal_are_the_same_player_and_easy_differs_sometimes():
     assert all(same) and not all(easy)
 
 
+def test_easy_sits_between_random_and_normal_in_wishes():
+    """The ladder a player picks from (docs/ai-findings.md, "The levels below hard"): in Wishes, easy loses most
+    games to normal and wins most against random (ten two-player games each, seats rotated)."""
+    engine = registry.get("wishes")
+
+    def share(level: str, against: str) -> float:
+        wins = 0.0
+        for game in range(10):
+            state = engine.new_game(["P0", "P1"], None, 300 + game)
+            rnd = random.Random(game)
+            while pending := engine.decisions(state):
+                d = pending[0]
+                state, _ = engine.apply_to(state, d, engine.ai_choice(
+                    state, d, level if d.seat == game % 2 else against, rnd))
+            winners = engine.result(state).winners
+            wins += (game % 2 in winners) / len(winners)
+        return wins / 10
+
+    assert share("easy", "normal") <= 0.3 and share("easy", "random") >= 0.7  # 0.0 and 1.0 when written
+
+
 def test_budget_comes_from_the_environment(monkeypatch):
     monkeypatch.delenv(BUDGET_ENV, raising=False)
     assert budget_seconds() == 1.0
