@@ -232,21 +232,6 @@ def boat_sprite(width: int, hull: RGB = (150, 86, 44), sail: RGB | None = (250, 
 
 
 @cache
-def coin_sprite(diameter: int, face: RGB = (246, 200, 66)) -> Image.Image:
-    """A gold coin token with a rim and a shine; draw its value on it afterwards (RGBA)."""
-    s = 2 * diameter
-    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    draw.ellipse((2, 4, s - 2, s - 1), fill=shade(face, 0.55))
-    draw.ellipse((2, 2, s - 2, s - 4), fill=face, outline=shade(face, 0.55), width=max(2, s // 24))
-    inner = s * 0.14
-    draw.ellipse((inner, inner, s - inner, s - inner - 2), outline=shade(face, 0.75), width=max(1, s // 36))
-    draw.arc((inner * 1.5, inner * 1.5, s - inner * 1.5, s - inner * 1.5), 200, 250, fill=shade(face, 1.6),
-             width=max(2, s // 20))
-    return _smooth(img)
-
-
-@cache
 def worm_sprite(length: int, colour: RGB = (222, 120, 140)) -> Image.Image:
     """A wriggling pink worm `length` px long (RGBA)."""
     s = 2 * length

@@ -19,7 +19,6 @@ MAX_WIDTH = 1200
 BG = (238, 232, 218)
 INK = (34, 34, 40)
 MUTED = (110, 110, 120)
-WATER = (120, 180, 214)
 PANEL = (250, 247, 240)
 HIGHLIGHT = (255, 196, 0)
 
@@ -91,15 +90,6 @@ def seat_shape(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: fl
         draw.regular_polygon((cx, cy, r), 6 if shape == "hexagon" else 5, fill=fill, outline=outline, width=width)
 
 
-def seat_marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float) -> None:
-    """Draw a seat's token: its colour, its own shape and its letter, so colour is never the only cue."""
-    colour = seat_colour(seat)
-    seat_shape(draw, seat, cx, cy, r, colour)
-    letter_font = font(max(9, int(r * 1.1)), bold=True)
-    draw.text((cx, cy + (r * 0.15 if SEAT_SHAPES[seat % 6] == "triangle" else 0)), SEAT_LETTERS[seat % 6],
-              font=letter_font, fill=text_colour_on(colour), anchor="mm")
-
-
 def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> str:
     """Shorten text with an ellipsis until it fits in `width` pixels."""
     f = font(size, bold)
@@ -169,12 +159,6 @@ def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold:
     return lines
 
 
-def rounded(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill, outline=INK,
-            radius: int = 10, width: int = 2) -> None:
-    """A rounded rectangle."""
-    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
-
-
 def new_canvas(width: int, height: int, colour=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A blank RGB canvas and its drawing context."""
     if width > MAX_WIDTH:
@@ -195,42 +179,6 @@ def to_png(img: Image.Image) -> bytes:
     small = img.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     small.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()
-
-
-def score_table(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, players: list[str],
-                breakdown: list[dict[str, int]], totals: list[int], winners: list[int], ranks: list[int]) -> int:
-    """A final-score table: one row per player, one column per breakdown item. Returns bottom y."""
-    columns: list[str] = []
-    for row in breakdown:
-        for k in row:
-            if k not in columns:
-                columns.append(k)
-    name_w = 270
-    col_w = max(60, (width - name_w - 90) // max(1, len(columns)))
-    header_f = font(15, bold=True)
-    for i, c in enumerate(columns):
-        cx = x + name_w + i * col_w + col_w // 2
-        for j, part in enumerate(wrap_text(draw, c, col_w - 6, 15, bold=True)[:2]):
-            draw.text((cx, y + 12 + j * 17), part, font=header_f, fill=INK, anchor="mm")
-    draw.text((x + width - 45, y + 12), "Total", font=header_f, fill=INK, anchor="mm")
-    y += 44
-    order = sorted(range(len(players)), key=lambda s: (ranks[s], s))
-    for s in order:
-        row_h = 44
-        fill = (255, 240, 190) if s in winners else PANEL
-        rounded(draw, (x, y, x + width, y + row_h - 4), fill=fill, radius=8, width=1)
-        seat_marker(draw, s, x + 20, y + row_h // 2 - 2, 13)
-        label = f"{ranks[s]}. {players[s]}" + ("  ★" if s in winners else "")
-        draw.text((x + 40, y + row_h // 2 - 2), fit_text(draw, label, name_w - 45, 19, True), font=font(19, True),
-                  fill=INK, anchor="lm")
-        for i, c in enumerate(columns):
-            v = breakdown[s].get(c, 0)
-            cx = x + name_w + i * col_w + col_w // 2
-            draw.text((cx, y + row_h // 2 - 2), str(v), font=font(19), fill=(170, 30, 30) if v < 0 else INK,
-                      anchor="mm")
-        draw.text((x + width - 45, y + row_h // 2 - 2), str(totals[s]), font=font(21, True), fill=INK, anchor="mm")
-        y += row_h
-    return y
 
 
 def winners_line(players: Sequence[str], winners: Sequence[int], score: str) -> str:
