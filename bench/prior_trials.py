@@ -197,6 +197,22 @@ def pushfish_end_margin(arg: str) -> Policy:
     return policy
 
 
+def pushfish_idle_casts(arg: str) -> Policy:
+    """`idle-casts=off`: after a HIT, the prior casts again only when some cast could bring more than the best HIT it
+    keeps (it casts on always, and a cast that cannot do better goes to the first target among equals)."""
+    def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+        choice = pushfish_ai.greedy_choice(engine, state, decision.seat, pushfish_ai.PRIOR)
+        if choice != "recast":
+            return choice
+        mind = pushfish_ai._Mind(engine.view(state, decision.seat), decision.seat, pushfish_ai.PRIOR)
+        floor = mind.kept()
+        if mind.best_cast(floor) > floor + 1e-9:
+            return choice
+        ids = [c.id for c in decision.choices]
+        return max((i for i in ids if i.startswith("hit")), key=lambda i: mind.space_ev(pushfish_ai.parse_pos(i[4:])))
+    return policy
+
+
 VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "endgame"): thisbig_endgame,
     ("thisbig", "lunker"): thisbig_lunker,
@@ -206,6 +222,7 @@ VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "answers"): thisbig_answers,
     ("thisbig", "casts"): thisbig_casts,
     ("pushfish", "end-margin"): pushfish_end_margin,
+    ("pushfish", "idle-casts"): pushfish_idle_casts,
 }
 _ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process
 
