@@ -81,3 +81,22 @@ def test_a_paired_variant_chooses_its_decisions_legally_and_leaves_other_tables_
             asked += 1
         state, _ = engine.apply_to(state, d, engine.ai_choice(state, d, "greedy", rnd))
     assert asked == 6 and departed
+
+
+def test_without_idle_casts_the_prior_fights_where_no_further_cast_could_beat_its_hit_and_nowhere_else():
+    trials = load_bench("prior_trials")
+    from engines.pushfish import ai  # noqa: PLC0415
+
+    engine, policy, left = registry.get("pushfish"), trials.VARIANTS["pushfish", "idle-casts"]("off"), 0
+    for seed in range(6):
+        state = engine.new_game(["A", "B"], None, 4300 + seed)
+        while pending := engine.decisions(state):
+            d = pending[0]
+            mine = search.prior_for("pushfish")(engine, state, d, random.Random(1))
+            theirs = policy(engine, state, d, random.Random(1))
+            if mine != theirs:
+                mind = ai._Mind(engine.view(state, d.seat), d.seat, ai.PRIOR)
+                assert mine == "recast" and theirs.startswith("hit") and mind.best_cast(mind.kept()) <= mind.kept() + 1e-9
+                left += 1
+            state, _ = engine.apply_to(state, d, mine)
+    assert left  # the prior casts on where nothing could do better, and the variant does not
