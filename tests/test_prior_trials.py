@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from engines import registry, search
+from engines.pushfish import ai
 from tests.bench_helpers import load_bench
 
 
@@ -85,8 +86,6 @@ def test_a_paired_variant_chooses_its_decisions_legally_and_leaves_other_tables_
 
 def test_without_idle_casts_the_prior_fights_where_no_further_cast_could_beat_its_hit_and_nowhere_else():
     trials = load_bench("prior_trials")
-    from engines.pushfish import ai  # noqa: PLC0415
-
     engine, policy, left = registry.get("pushfish"), trials.VARIANTS["pushfish", "idle-casts"]("off"), 0
     for seed in range(6):
         state = engine.new_game(["A", "B"], None, 4300 + seed)
