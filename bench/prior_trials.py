@@ -30,6 +30,8 @@ from bench.arena import PRIOR, matches, play  # noqa: E402
 from engines import search  # noqa: E402
 from engines.core import Decision, GameEngine, GameState  # noqa: E402
 from engines.pushfish import ai as pushfish_ai  # noqa: E402
+from engines.pushfish import sim  # noqa: E402
+from engines.pushfish.state import FACE_DOWN  # noqa: E402
 from engines.thisbig import ai as thisbig_ai  # noqa: E402
 from engines.thisbig.answers import careful_answer, legal_answers  # noqa: E402
 from engines.thisbig.cards import FACE_CARDS, LUNKER, size  # noqa: E402
@@ -198,18 +200,26 @@ def pushfish_end_margin(arg: str) -> Policy:
 
 
 def pushfish_idle_casts(arg: str) -> Policy:
-    """`idle-casts=off`: after a HIT, the prior casts again only when some cast could bring more than the best HIT it
-    keeps (it casts on always, and a cast that cannot do better goes to the first target among equals)."""
+    """`idle-casts=off` or `idle-casts=X`: after a HIT, when no cast could bring more than the best HIT the prior
+    keeps (it casts on anyway, at the first target among equals): `off` fights at once; `down` casts at the
+    face-down space likeliest to be hit, `up` at the face-up one (the first target when there is none)."""
     def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
         choice = pushfish_ai.greedy_choice(engine, state, decision.seat, pushfish_ai.PRIOR)
-        if choice != "recast":
+        if choice != "recast" and (arg == "off" or not choice.startswith("cast")):
             return choice
-        mind = pushfish_ai._Mind(engine.view(state, decision.seat), decision.seat, pushfish_ai.PRIOR)
+        view = engine.view(state, decision.seat)
+        mind = pushfish_ai._Mind(view, decision.seat, pushfish_ai.PRIOR)
         floor = mind.kept()
-        if mind.best_cast(floor) > floor + 1e-9:
+        if floor <= 0 or mind.best_cast(floor) > floor + 1e-9:
             return choice
         ids = [c.id for c in decision.choices]
-        return max((i for i in ids if i.startswith("hit")), key=lambda i: mind.space_ev(pushfish_ai.parse_pos(i[4:])))
+        if choice == "recast":
+            return choice if arg != "off" else max((i for i in ids if i.startswith("hit")),
+                                                   key=lambda i: mind.space_ev(pushfish_ai.parse_pos(i[4:])))
+        down = arg == "down"
+        targets = [i for i in ids if i.startswith("cast") and (view.ground[pushfish_ai.parse_pos(i[5:])] == FACE_DOWN) == down]
+        return max(targets, key=lambda i: sim.p_land(*[pushfish_ai.parse_pos(i[5:])] * 2, view.calm, mind.hard),
+                   default=choice)
     return policy
 
 
