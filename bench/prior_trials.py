@@ -223,6 +223,28 @@ def pushfish_idle_casts(arg: str) -> Policy:
     return policy
 
 
+def pushfish_reveal(arg: str) -> Policy:
+    """`reveal=W`: a cast scores its expected points plus W times its chance of hitting a face-down card (which a
+    HIT turns face up); the prior has W = 0."""
+    weight = float(arg)
+
+    def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
+        choice = pushfish_ai.greedy_choice(engine, state, decision.seat, pushfish_ai.PRIOR)
+        if not choice.startswith("cast"):
+            return choice
+        view = engine.view(state, decision.seat)
+        mind = pushfish_ai._Mind(view, decision.seat, pushfish_ai.PRIOR)
+        floor = mind.kept()
+
+        def score(cid: str) -> float:
+            t = pushfish_ai.parse_pos(cid[5:])
+            hidden = sum(sim.p_land(t, p, view.calm, mind.hard) for p in pushfish_ai._around(t)
+                         if view.ground[p] == FACE_DOWN)
+            return mind.cast_ev(t, floor) + weight * hidden
+        return max((c.id for c in decision.choices if c.id.startswith("cast")), key=score)
+    return policy
+
+
 VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "endgame"): thisbig_endgame,
     ("thisbig", "lunker"): thisbig_lunker,
@@ -233,6 +255,7 @@ VARIANTS: dict[tuple[str, str], Callable[[str], Policy]] = {
     ("thisbig", "casts"): thisbig_casts,
     ("pushfish", "end-margin"): pushfish_end_margin,
     ("pushfish", "idle-casts"): pushfish_idle_casts,
+    ("pushfish", "reveal"): pushfish_reveal,
 }
 _ORIGINAL_PRIOR_FOR = search.prior_for  # put back after a run in this process
 

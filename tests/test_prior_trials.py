@@ -24,6 +24,7 @@ def test_a_variant_that_changes_nothing_plays_the_priors_games_and_one_that_chan
     assert never != base
     pushfish = arena.matches("pushfish", 2, arena.PRIOR, "greedy", 4, 4200)
     assert trials._shares("pushfish", "end-margin=0", pushfish, 1) == trials._shares("pushfish", "", pushfish, 1)
+    assert trials._shares("pushfish", "reveal=0", pushfish, 1) == trials._shares("pushfish", "", pushfish, 1)
     assert search.prior_for is trials._ORIGINAL_PRIOR_FOR
 
 
