@@ -36,6 +36,11 @@ AI_NAMES = {"greedy": "normal"}  # older names still accepted ('random' stays it
 EASY_SLIPS = 0.4  # share of an 'easy' player's choices made at random
 
 
+def counted(n: int, thing: str) -> str:
+    """`1 worm`, `3 worms`: a count and its noun, plural unless one."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def ai_level(name: str) -> str:
     """The level a name means ('greedy' is 'normal'); raises ValueError naming the levels for anything else."""
     key = name.strip().lower()

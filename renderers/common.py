@@ -13,6 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from engines.core import counted as counted  # a count and its noun; renderers and the bot take it from here
+
 FONT_DIR = Path(__file__).parent / "fonts"
 MAX_WIDTH = 1200
 
@@ -191,8 +193,3 @@ def winners_line(players: Sequence[str], winners: Sequence[int], score: str) -> 
 def points(n: int) -> str:
     """`1 point`, `29 points`."""
     return counted(n, "point")
-
-
-def counted(n: int, thing: str) -> str:
-    """`1 worm`, `3 worms`."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"

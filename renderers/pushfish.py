@@ -252,13 +252,13 @@ def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
     if view.zone >= 0:
         lo, hi = sim.ZONES[view.zone]
         draw.rectangle((_rod_x(lo), y - 2, _rod_x(hi), y + ROD_H + 2), outline=INK, width=5)
-        h = sim.TOKEN_HALF if view.hard_seat else 0.0
-        a, b = _rod_x(lo - view.tol + h), _rod_x(hi + view.tol - h)
+        start, end = sim.counted_span(view.zone, view.tol, view.hard_seat)
+        a, b = _rod_x(start), _rod_x(end)
         by = y + ROD_H + LINE + 4
         draw.line((a, by, b, by), fill=FIGHT, width=3)
         draw.line((a, by - 5, a, by + 5), fill=FIGHT, width=3)
         draw.line((b, by - 5, b, by + 5), fill=FIGHT, width=3)
-        label = f"counts from {lo - view.tol + h:.0f} to {hi + view.tol - h:.0f}"
+        label = f"counts from {start:.0f} to {end:.0f}"
         half = draw.textlength(label, font=font(SMALL, True)) / 2
         draw.text((min(max((a + b) / 2, PAD + half), WIDTH - PAD - half), by + 2), label, font=font(SMALL, True),
                   fill=FIGHT, anchor="ma")
@@ -279,7 +279,6 @@ def _rod(img: Image.Image, view: PushFishView, y: int) -> None:
         draw.rounded_rectangle((cx - half, y + 3, cx + half, y + ROD_H - 3), radius=4, fill=FIGHT if off else WOOD,
                                outline=INK, width=2)
         draw.text((cx, y + ROD_H / 2), label, font=f, fill=(255, 255, 255), anchor="mm")
-
 
 
 def _status(view: PushFishView) -> str:

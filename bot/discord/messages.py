@@ -24,7 +24,7 @@ from bot.models import (
 from bot.replay import said
 from bot.timers import deadlines
 from engines.core import Decision, Event, GameEngine
-from renderers.common import counted, seat_colour
+from renderers.common import counted, points, seat_colour
 
 COLOUR = discord.Colour.from_rgb(0, 114, 178)
 LETTERS = "ABCDEF"
@@ -355,7 +355,7 @@ def history_embed(name: str, count: int, games: Sequence[PastGame], page: int, n
         others = shown(limits.cut(", ".join(past.others), OTHERS_SHOWN)) if seen else ""
         lines.append(f"{'🏆' if done.won else '▫️'} **#{done.game_id} {names.get(done.key, done.key)}**: "
                      f"{place_name(done.place)} of {done.players}, "
-                     f"{pictures.score_text(done.key, past.score, dict(past.parts), lambda n: counted(n, 'point'))}"
+                     f"{pictures.score_text(done.key, past.score, dict(past.parts), points)}"
                      f"{rating_move(past.rating_move)}{f' · with {others}' if others else ''} · "
                      f"<t:{int(done.ended_at)}:R>{f' · [board]({link})' if link else ''}")
     e.description = "\n".join(lines)

@@ -7,6 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from engines.core import counted
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 STRENGTHS = ("W", "M", "S", "SS")
 FISH_KINDS = ("sea", "tropical", "freshwater", "deep")
@@ -168,7 +170,7 @@ def mission_text(needs: tuple[str, ...]) -> str:
 
 def pts(n: int) -> str:
     """A number of points, short: "1 pt", "3 pts"."""
-    return f"{n} pt{'s' * (n != 1)}"
+    return counted(n, "pt")
 
 
 @cache

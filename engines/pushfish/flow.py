@@ -224,16 +224,16 @@ class TurnFlow:
         stop = sim.flick(state.rng, sim.aim_point(zone, where))
         state.flicks += (round(stop, 1),)
         need_zone = state.flick_zone = fight_zone(state)
-        ok = sim.in_zone(stop, need_zone, state.tol, hard_for(state, seat))
+        hard = hard_for(state, seat)
+        ok = sim.in_zone(stop, need_zone, state.tol, hard)
         card = state.ground[state.target]
         name = state.players[seat]
         at = sim.zone_at(stop)
         landed = STRENGTHS[at] if at >= 0 else "off the rod"
         verdict = "inside" if ok else ("not wholly inside" if sim.in_zone(stop, need_zone, state.tol, False)
                                        else "outside")
-        lo, hi = sim.ZONES[need_zone]
-        h = sim.TOKEN_HALF if hard_for(state, seat) else 0.0
-        counts = f" ({lo - state.tol + h:.0f} to {hi + state.tol - h:.0f} counts)" if state.tol or h else ""
+        lo, hi = sim.counted_span(need_zone, state.tol, hard)
+        counts = f" ({lo:.0f} to {hi:.0f} counts)" if state.tol or hard else ""
         events.append(Event(text=f"{name} flicks at {STRENGTHS[zone]} {sim.AIM_NAMES[where]}: stops at "
                                  f"{stop:.0f} ({landed}), {verdict} the {STRENGTHS[need_zone]} zone{counts}.",
                             seat=seat))

@@ -67,11 +67,18 @@ def flick(rng: Rng, aim: float) -> float:
     return aim + rng.gauss(0.0, FLICK_SIGMA)
 
 
-def in_zone(stop: float, zone: int, tol: float, hard: bool) -> bool:
-    """Whether a token stopping at `stop` counts as inside `zone`."""
+def counted_span(zone: int, tol: float, hard: bool) -> tuple[float, float]:
+    """Where a token's stop counts as inside `zone`: the zone widened by `tol` each side, narrowed by half the token
+    when all of it must be inside (Hard Mode)."""
     lo, hi = ZONES[zone]
     h = TOKEN_HALF if hard else 0.0
-    return lo - tol + h <= stop <= hi + tol - h
+    return lo - tol + h, hi + tol - h
+
+
+def in_zone(stop: float, zone: int, tol: float, hard: bool) -> bool:
+    """Whether a token stopping at `stop` counts as inside `zone`."""
+    lo, hi = counted_span(zone, tol, hard)
+    return lo <= stop <= hi
 
 
 def zone_at(stop: float) -> int:
@@ -104,6 +111,4 @@ def p_land(target: int, pos: int, calm: bool, hard: bool) -> float:
 @cache
 def p_flick(aim: float, zone: int, tol: float, hard: bool) -> float:
     """The chance a flick aimed at `aim` stops inside `zone` (worked out once per aim, zone and tolerance)."""
-    lo, hi = ZONES[zone]
-    h = TOKEN_HALF if hard else 0.0
-    return _between(lo - tol + h, hi + tol - h, aim, FLICK_SIGMA)
+    return _between(*counted_span(zone, tol, hard), aim, FLICK_SIGMA)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines.core import counted
+
 COLOURS = ("red", "yellow", "green", "blue")
 CODES = ("r", "y", "g", "b")  # one-letter colour codes used in choice ids
 SIZES = (1, 1, 2, 2, 3, 3, 4, 5)  # per colour; a fish's size is its points
@@ -38,7 +40,7 @@ def size(card: int) -> int:
 
 def points_text(n: int) -> str:
     """A number of points in words: '1 point', '6 points'."""
-    return f"{n} point{'s' * (n != 1)}"
+    return counted(n, "point")
 
 
 def face(card: int) -> str:
