@@ -203,10 +203,13 @@ class Log:
         if path is None or not path.exists():
             return
         pairs = path.parent / SAME_PLAY.name  # bench/same_play.py's checked pairs, beside the log
-        counted = {key: same_play(key, code, pairs) for key, code in self.codes.items()}
+        counted: dict[tuple[str, int], set[str]] = {}  # per game and table size
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            if row["code"] in counted.get(row["game"], ()) and row["budget_ms"] == budget:
+            table = (row["game"], len(row["levels"]))
+            if table not in counted and row["game"] in self.codes:
+                counted[table] = same_play(row["game"], self.codes[row["game"]], pairs, table[1])
+            if row["code"] in counted.get(table, ()) and row["budget_ms"] == budget:
                 match = (row["game"], row["seed"], tuple(row["levels"]), row["a_seat"])
                 times = {lv: [(c / 1e3, w / 1e3) for c, w in ts] for lv, ts in row["times"].items()}
                 self.done[match] = (match, row["share"], times)

@@ -22,14 +22,15 @@ def code_digest(key: str, root: Path = ROOT) -> str:
     return digest.hexdigest()[:16]
 
 
-def same_play(key: str, code: str, path: Path) -> set[str]:
+def same_play(key: str, code: str, path: Path, players: int | None = None) -> set[str]:
     """`code` and every digest of the game that `path` (pairs kept by bench/same_play.py) has checked to play
-    exactly as it, directly or through others."""
+    exactly as it, directly or through others, at tables of `players` (a pair checked at one table size only
+    counts for it; None: only pairs checked at every size count)."""
     pairs = []
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            if row["game"] == key:
+            if row["game"] == key and row.get("players") in (None, players):
                 pairs.append((row["code"], row["plays_as"]))
     found, grew = {code}, True
     while grew:

@@ -201,8 +201,9 @@ def pushfish_end_margin(arg: str) -> Policy:
 
 def pushfish_idle_casts(arg: str) -> Policy:
     """`idle-casts=off` or `idle-casts=X`: after a HIT, when no cast could bring more than the best HIT the prior
-    keeps (it casts on anyway, at the first target among equals): `off` fights at once; `down` casts at the
-    face-down space likeliest to be hit, `up` at the face-up one (the first target when there is none)."""
+    keeps (it casts on anyway: at two players at the first target among equals, at three or more as `down`):
+    `off` fights at once; `down` casts at the face-down space likeliest to be hit, `up` at the face-up one (the
+    first target when there is none)."""
     def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
         choice = pushfish_ai.greedy_choice(engine, state, decision.seat, pushfish_ai.PRIOR)
         if choice != "recast" and (arg == "off" or not choice.startswith("cast")):

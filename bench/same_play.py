@@ -14,6 +14,11 @@ as that one", and the arena's `--report` then counts the games logged on either.
     python bench/same_play.py --against 7e8c551 --game pushfish --games 60 --record
     python bench/same_play.py --against HEAD            # every game, nothing recorded: what did my change alter?
 
+A change meant for one table size (a play tuned for four players) is checked at the other with `--players N`: the
+pair recorded then counts for games logged at N players only, and the other sizes start over.
+
+    python bench/same_play.py --against HEAD --game pushfish --players 2 --games 80 --record
+
 Options stay each game's defaults, as in the arena: a rule behind an option the arena does not set is not
 checked.
 """
@@ -61,9 +66,9 @@ def seating(seed: int, players: int) -> tuple[str, ...]:
     return tuple("hard" if s == hard else LEVELS[(seed + s) % len(LEVELS)] for s in range(players))
 
 
-def trace_games(tree: Path, key: str, games: int, first_seed: int, iterations: int) -> dict:
-    """Play the games on the engines under `tree` (this process must not have imported them yet): each game's
-    trace digest and decision count."""
+def trace_games(tree: Path, key: str, games: int, first_seed: int, iterations: int, table: int | None) -> dict:
+    """Play the games on the engines under `tree` (this process must not have imported them yet), at `table`
+    players or at the game's smallest table and four: each game's trace digest and decision count."""
     clock = CountingClock(BUDGET_MS / 1000 / (2 * iterations))  # the search reads two clocks per iteration
     time.thread_time = time.perf_counter = clock.read  # this worker process times nothing else
     sys.path.insert(0, str(tree))
@@ -86,7 +91,7 @@ def trace_games(tree: Path, key: str, games: int, first_seed: int, iterations: i
     search.Search.run = run_and_keep  # type: ignore[method-assign]
     out = []
     for seed in range(first_seed, first_seed + games):
-        for players in sorted({engine.min_players, min(4, engine.max_players)}):
+        for players in [table] if table else sorted({engine.min_players, min(4, engine.max_players)}):
             levels = seating(seed, players)
             state = engine.new_game([f"{lv}{i}" for i, lv in enumerate(levels)], None, seed)
             rnd, digest, count = random.Random(seed), hashlib.sha256(), 0
@@ -122,6 +127,8 @@ def traced(tree: Path, key: str, args: argparse.Namespace) -> dict:
     """trace_games run in a fresh process on the engines under `tree`."""
     command = [sys.executable, __file__, "--trace", str(tree), "--game", key, "--games", str(args.games),
                "--seed", str(args.seed), "--iterations", str(args.iterations)]
+    if args.players:
+        command += ["--players", str(args.players)]
     done = subprocess.run(command, check=True, capture_output=True, text=True, cwd=tree)
     return json.loads(done.stdout)
 
@@ -138,7 +145,8 @@ def compare(key: str, old_tree: Path, new_tree: Path, args: argparse.Namespace) 
         first = differ[0]
         return False, (f"{key:9} plays differently: {len(differ)} of {len(games)} games differ (first: seed "
                        f"{first['seed']}, {first['players']} players, {'/'.join(first['levels'])})")
-    return True, (f"{key:9} plays the same: {len(games)} games, {decisions} decisions, every choice and result "
+    table = f" at {args.players} players" if args.players else ""
+    return True, (f"{key:9} plays the same{table}: {len(games)} games, {decisions} decisions, every choice and result "
                   f"alike; {args.against} {a} -> now {b}")
 
 
@@ -148,7 +156,7 @@ def record(key: str, old_tree: Path, new_tree: Path, args: argparse.Namespace) -
     if code == older:
         return
     row = {"game": key, "code": code, "plays_as": older, "against": args.against, "games": args.games,
-           "seed": args.seed, "iterations": args.iterations}
+           "seed": args.seed, "iterations": args.iterations, **({"players": args.players} if args.players else {})}
     SAME_PLAY.parent.mkdir(parents=True, exist_ok=True)
     with SAME_PLAY.open("a", encoding="utf-8") as out:
         out.write(json.dumps(row, separators=(",", ":")) + "\n")
@@ -162,11 +170,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="seeds per game (each played at 2 and 4 players)")
     parser.add_argument("--seed", type=int, default=700000, help="first seed")
     parser.add_argument("--iterations", type=int, default=40, help="about this many search iterations a decision")
+    parser.add_argument("--players", type=int, help="check one table size only (a pair recorded counts for it alone)")
     parser.add_argument("--record", action="store_true", help="keep each game that plays the same for the arena")
     parser.add_argument("--trace", type=Path, help=argparse.SUPPRESS)  # the worker: trace the engines under TREE
     args = parser.parse_args()
     if args.trace:
-        print(json.dumps(trace_games(args.trace, args.game[0], args.games, args.seed, args.iterations)))
+        print(json.dumps(trace_games(args.trace, args.game[0], args.games, args.seed, args.iterations, args.players)))
         return
     from engines import registry
 
@@ -176,6 +185,10 @@ def main() -> None:
     unknown = [key for key in keys if key not in registry.keys()]
     if unknown:
         parser.error(f"no such game: {', '.join(unknown)} (games: {', '.join(registry.keys())})")
+    unseated = [key for key in keys if args.players and not
+                registry.get(key).min_players <= args.players <= registry.get(key).max_players]
+    if unseated:
+        parser.error(f"{', '.join(unseated)} cannot seat {args.players} players")
     found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "--verify", args.against + "^{commit}"],
                            capture_output=True, text=True)
     if found.returncode:

@@ -9,8 +9,10 @@ import dataclasses
 
 import pytest
 
-from engines.pushfish import ENGINE
+from engines.pushfish import ENGINE, sim
 from engines.pushfish.ai import GREEDY, PRIOR, _Mind, greedy_choice
+from engines.pushfish.choices import parse_pos
+from engines.pushfish.state import FACE_DOWN
 from tests.pushfish_helpers import (
     CENTRE,
     MISS,
@@ -59,6 +61,28 @@ def test_the_prior_casts_at_a_face_up_legend_the_greedy_player_passes_over():
     put(s, 18, "Seahorse", faceup=True)
     assert greedy_choice(ENGINE, s, 0, GREEDY) != "cast-r1c1"
     assert greedy_choice(ENGINE, s, 0, PRIOR) == "cast-r1c1"
+
+
+def test_at_four_players_a_cast_that_cannot_beat_the_hit_kept_aims_to_turn_a_card_face_up(monkeypatch):
+    """Holding a HIT on the Golden Fish, no cast can bring more: at four players the prior aims its idle cast at
+    the face-down space it is likeliest to hit (turning a card face up); at two, at the first among equals."""
+    for players in (2, 4):
+        s = quiet(game(n=players, chars=("hattori", "jack")))
+        put(s, 0, "Golden Fish")
+        put(s, 1, "Seahorse", faceup=True)
+        script(monkeypatch, casts=[0])
+        s, _ = play(s, 0, "cast-r1c1", "recast")
+        assert s.phase == "cast" and s.hits == (0,)
+        view = ENGINE.view(s, 0)
+        casts = [c.id for d in ENGINE.decisions(s) for c in d.choices if c.id.startswith("cast")]
+        down = [i for i in casts if view.ground[parse_pos(i[5:])] == FACE_DOWN]
+        chosen, plain = (greedy_choice(ENGINE, s, 0, style) for style in (PRIOR, dataclasses.replace(PRIOR, reveal_from=None)))
+        assert down and plain not in down  # without the reveal: a face-up space, first among equals
+        if players == 2:
+            assert chosen == plain
+        else:
+            assert chosen in down
+            assert chosen == max(down, key=lambda i: sim.p_land(*[parse_pos(i[5:])] * 2, view.calm, view.hard))
 
 
 def _fighting_the_golden_fish(monkeypatch, their_catches: list[str]):

@@ -29,7 +29,7 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-ARGS = argparse.Namespace(games=2, seed=700000, iterations=20, against="old")
+ARGS = argparse.Namespace(games=2, seed=700000, iterations=20, against="old", players=None)
 
 
 def test_reworded_events_play_the_same_and_a_changed_rule_plays_differently(tmp_path):
@@ -71,6 +71,20 @@ def test_checked_pairs_join_digests_through_each_other_and_per_game(tmp_path):
     assert digest.same_play("thisbig", "a", tmp_path / "none.jsonl") == {"a"}
 
 
+def test_a_pair_checked_at_one_table_size_counts_at_that_size_alone(tmp_path):
+    """A change tuned for four players, checked to play the same at two: the pair joins the digests at two
+    players only, while a pair checked at every size counts at each."""
+    digest = load_bench("digest")
+    pairs = tmp_path / "same_play.jsonl"
+    rows = [{"game": "pushfish", "code": "new", "plays_as": "old", "players": 2},
+            {"game": "pushfish", "code": "old", "plays_as": "older"}]
+    pairs.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert digest.same_play("pushfish", "new", pairs, 2) == {"new", "old", "older"}
+    assert digest.same_play("pushfish", "new", pairs, 4) == {"new"}
+    assert digest.same_play("pushfish", "old", pairs, 4) == {"old", "older"}
+    assert digest.same_play("pushfish", "new", pairs) == {"new"}
+
+
 def test_the_arena_counts_games_logged_on_code_checked_to_play_the_same_and_says_how_many(tmp_path, monkeypatch,
                                                                                          capsys):
     """Rows logged on an older digest count once a pair beside the log says the code now plays as it; the
@@ -93,6 +107,8 @@ def test_the_arena_counts_games_logged_on_code_checked_to_play_the_same_and_says
     log.write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert len(run()) == 1  # the budget line only: nothing counts
     pair = {"game": "pushfish", "code": arena.code_digest("pushfish"), "plays_as": "0" * 16}
+    (tmp_path / "same_play.jsonl").write_text(json.dumps({**pair, "players": 4}) + "\n")
+    assert len(run()) == 1  # checked at four players: these two-player games still do not count
     (tmp_path / "same_play.jsonl").write_text(json.dumps(pair) + "\n")
     lines = run()
     assert "games    3" in lines[1] and "3 of these games were logged on older code" in lines[2]

@@ -38,6 +38,8 @@ class Style:
     end_margin: float | None = None  # a catch that would end the game (a legend, or the last fish) with this seat
     # more than this many points behind is worth LOSING_END: it fights another HIT, or aims to miss, with no
     # ability to help (the others' items count ITEM_VALUE each, their points being hidden); None: not counted
+    reveal_from: int | None = None  # at tables of this many players or more, a cast that cannot beat the HIT kept
+    # aims at the face-down space it is likeliest to hit, turning a card face up; None: at the first target
 
 
 GREEDY = Style(recast_margin=0.3, encouragement=0.0, legend_bonus=4.0, mission_share=0.5)
@@ -56,8 +58,12 @@ GREEDY = Style(recast_margin=0.3, encouragement=0.0, legend_bonus=4.0, mission_s
 # 30.5 % (4 players), Jack alone 57.5 % -> 59.9 % and 33.6 % -> 34.5 % (8,000 games each, seeds 920000+).
 # Landing no game-ender while behind (end_margin 0), on paired seeds (900000+): +0.29 ±0.16 points over 60.11 %
 # (2 players, 10,000 games), +0.24 ±0.22 over 35.58 % (4 players, 6,000); and no AI lands the Kraken to lose.
+# Casting on after a HIT no cast can beat pays by turning cards face up (bench/prior_trials.py, paired seeds):
+# fighting at once instead loses 1.66 ±0.69 points (2 players, 6,000 games); aiming those casts at face-down
+# spaces gains +0.98 ±0.65 and +1.20 ±0.64 (4 players, 4,000 games on each of seeds 900000+ and 910000+) but only
+# +0.31 ±0.55 with two players (6,000), where it stays off; at face-up cards, -1.12 ±0.48.
 PRIOR = Style(recast_margin=None, encouragement=ITEM_VALUE, legend_bonus=100.0, mission_share=0.25, item_keep=1.5,
-              count_kept=True, full_abilities=True, end_margin=0.0)
+              count_kept=True, full_abilities=True, end_margin=0.0, reveal_from=3)
 
 
 def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int, style: Style = GREEDY) -> str:
@@ -220,12 +226,26 @@ class _Mind:
             return self.fight_or_recast(ids)
         if "cast" in heads:
             floor = self.kept() if self.style.count_kept else 0.0
+            reveal = self.idle_reveal(ids)
+            if reveal:
+                return reveal
             casts = sorted((i for i in ids if i.startswith("cast")),
                            key=lambda i: -self.cast_ev(parse_pos(i[5:]), floor))
             if self.v.phase == "volley":  # spread out: identical players aiming alike would only tangle
                 return casts[self.seat % min(3, len(casts))]
             return casts[0]
         return "end"
+
+    def idle_reveal(self, ids: list[str]) -> str | None:
+        """When the style says so and no cast can beat the HIT kept, the cast likeliest to hit a face-down card."""
+        v, start = self.v, self.style.reveal_from
+        if start is None or len(v.players) < start:
+            return None
+        floor = self.kept()
+        if floor <= 0 or self.best_cast(floor) > floor + 1e-9:
+            return None
+        down = [(parse_pos(i[5:]), i) for i in ids if i.startswith("cast") and v.ground[parse_pos(i[5:])] == FACE_DOWN]
+        return max(down, key=lambda d: sim.p_land(d[0], d[0], v.calm, self.hard))[1] if down else None
 
     def best_cast(self, floor: float = 0.0) -> float:
         return max((self.cast_ev(p, floor) for p in range(SPACES) if self.v.ground[p] != EMPTY), default=0.0)
