@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.discord.pictures import plain_score  # noqa: E402
 from bot.models import GameRecord, Seat  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
 from engines.core import Result  # noqa: E402
@@ -81,9 +82,10 @@ async def main() -> None:
         print(f"{args.games} finished games of up to {args.people} people on one server")
         show("finishing save (result, finishes, ratings)", saves)
         show("/fish stats (one person's record)",
-             await timed(args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people)))
+             await timed(args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people, plain=plain_score)))
         show("/fish stats player (with you)", await timed(
-            args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people, versus=1 + (i + 1) % args.people)))
+            args.calls, lambda i: store.player_record(GUILD, 1 + i % args.people, 1 + (i + 1) % args.people,
+                                                              plain_score)))
         show("/fish top (all games)", await timed(args.calls, lambda i: store.leaders(GUILD, None, 10)))
         show("/fish top <game>", await timed(args.calls, lambda i: store.leaders(GUILD, KEYS[i % 4], 10)))
         show("/fish top (rating, all games)", await timed(args.calls, lambda i: store.rated_leaders(GUILD, None, 10)))

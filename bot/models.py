@@ -239,7 +239,7 @@ class Tally:
     played: int
     won: int
     places: int  # the sum of finishing places (1 is first; tied seats share a place)
-    best: int
+    best: int | None  # the highest score (None: none that reads as a number, such as only Kingfish wins)
 
     @property
     def share(self) -> float:

@@ -17,6 +17,8 @@ log = logging.getLogger(__name__)
 
 TALLY = "COUNT(*) AS played, SUM(won) AS won, SUM(place) AS places, MAX(score) AS top"
 NO_SERVER = 0  # the ratings' guild_id of games played outside any server
+_PARTS = "json_extract(g.result, '$.breakdown[' || f.seat || ']')"  # a finish's score by part, as JSON (f, g joined)
+Plain = Callable[[str, dict[str, int]], bool]  # whether a game's score with this breakdown reads as its number
 LOOKUPS = 200  # rating entries a rating run looks up one by one; more are read by whole servers
 
 
@@ -26,15 +28,19 @@ class RecordQueries:
     _conn: aiosqlite.Connection
     _lock: asyncio.Lock
 
-    async def player_record(self, guild_id: int | None, user_id: int,
-                            versus: int | None = None) -> PlayerRecord | None:
+    async def player_record(self, guild_id: int | None, user_id: int, versus: int | None = None,
+                            plain: Plain | None = None) -> PlayerRecord | None:
         """A person's finished games on a server (None: outside any server), or None if they have none; with
-        `versus`, also their finished games with that other person."""
+        `versus`, also their finished games with that other person. With `plain`, each game's best score is the
+        highest one `plain` passes for its key and breakdown (None when none does)."""
         together = None
         async with self._lock:
             async with self._conn.execute(f"SELECT key, {TALLY} FROM finishes WHERE guild_id IS ? AND user_id = ? "
                                           "GROUP BY key", (guild_id, user_id)) as cur:
                 per_game = await cur.fetchall()
+            if plain is not None:
+                per_game = [(key, *counts, await self._best_plain(guild_id, user_id, key, plain))
+                            for key, *counts, _ in per_game]
             async with self._conn.execute("SELECT game_id, key, place, players, won, ended_at, name FROM finishes "
                                           "WHERE guild_id IS ? AND user_id = ? "
                                           "ORDER BY ended_at DESC, game_id DESC LIMIT 1", (guild_id, user_id)) as cur:
@@ -52,10 +58,22 @@ class RecordQueries:
         if latest is None:
             return None
         games = {key: Tally(*counts) for key, *counts in per_game}
-        total = Tally(*(sum(t[i] for t in per_game) for i in (1, 2, 3)), best=max(t.best for t in games.values()))
+        total = Tally(*(sum(t[i] for t in per_game) for i in (1, 2, 3)),
+                      best=max((t.best for t in games.values() if t.best is not None), default=None))
         return PlayerRecord(name=latest[6], total=total, games=games, latest=Finish(
             game_id=latest[0], key=latest[1], place=latest[2], players=latest[3], won=bool(latest[4]),
             ended_at=latest[5]), ratings={key: Rating(value, count) for key, value, count in rated}, versus=together)
+
+    async def _best_plain(self, guild_id: int | None, user_id: int, key: str, plain: Plain) -> int | None:
+        """A person's highest score in one game that `plain` passes, reading their finishes best first."""
+        async with self._conn.execute(
+                f"SELECT f.score, {_PARTS} FROM finishes AS f JOIN games AS g ON g.id = f.game_id "
+                "WHERE f.guild_id IS ? AND f.user_id = ? AND f.key = ? ORDER BY f.score DESC",
+                (guild_id, user_id, key)) as cur:
+            async for score, parts in cur:
+                if plain(key, json.loads(parts) if parts else {}):
+                    return score
+        return None
 
     async def past_games(self, guild_id: int | None, user_id: int, key: str | None, limit: int,
                          skip: int = 0) -> tuple[int, list[PastGame]]:
@@ -70,8 +88,7 @@ class RecordQueries:
             async with self._conn.execute(
                     "SELECT f.game_id, f.key, f.place, f.players, f.won, f.ended_at, f.score, f.seat, g.seats, "
                     "g.rating_moves, g.guild_id, COALESCE(g.thread_id, g.channel_id), g.channel_id, g.message_id, "
-                    "json_extract(g.result, '$.breakdown[' || f.seat || ']') "
-                    f"FROM finishes AS f JOIN games AS g ON g.id = f.game_id {where} "
+                    f"{_PARTS} FROM finishes AS f JOIN games AS g ON g.id = f.game_id {where} "
                     "ORDER BY f.ended_at DESC, f.game_id DESC LIMIT ? OFFSET ?", (*args, limit, skip)) as cur:
                 rows = await cur.fetchall()
         return count, [_past_game(row) for row in rows]

@@ -9,11 +9,14 @@ import sqlite3
 import pytest
 
 from bot import ratings
-from bot.discord.messages import game_line, place_name
+from bot.discord import pictures
+from bot.discord.messages import game_line, place_name, record_text
 from bot.host import Host
 from bot.models import GameRecord, Seat
 from bot.store import SqliteStore
 from engines.core import Result
+from engines.friendly.rules import KINGFISH_SET
+from renderers.common import points
 from tests.discord_helpers import finished_toy_game, only_reply, toy_game
 from tests.fakediscord.wire import UserOption
 
@@ -24,15 +27,15 @@ GUILD = 10
 
 
 async def _finish(store: SqliteStore, key: str, seats: list[tuple[int | None, str]], scores: list[int],
-                  guild: int | None = GUILD, level: str = "hard") -> int:
-    """Store a game of these (user id, name) seats (None: an AI of `level`) finishing with these scores, and rate
-    it; returns its id."""
+                  guild: int | None = GUILD, level: str = "hard", parts: list[dict[str, int]] | None = None) -> int:
+    """Store a game of these (user id, name) seats (None: an AI of `level`) finishing with these scores (by part,
+    when given), and rate it; returns its id."""
     record = GameRecord(id=0, key=key, options={}, seed=1, status="active", host_user=ANN, guild_id=guild,
                         seats=[Seat(user_id=u, name=n, ai=None if u else level) for u, n in seats],
                         created_at=1.0, updated_at=1.0, turn_since=1.0)
     record.id = await store.create(record, None)
     record.status, record.version, record.updated_at = "finished", 1, 1000.0 + record.id
-    result = Result.from_scores(scores, [{} for _ in scores])
+    result = Result.from_scores(scores, parts or [{} for _ in scores])
     assert await store.save(record, None, 0, result_json=result.model_dump_json())
     assert await store.rate_finished() == 1
     return record.id
@@ -85,6 +88,26 @@ async def test_records_count_each_persons_games_wins_places_and_best_score_per_g
     assert (await store.player_record(GUILD, CAROL, versus=BOB)).versus.games == 0
     assert (await store.player_record(GUILD, CAROL)).versus is None
     assert await store.player_record(GUILD, 99) is None
+    await store.close()
+
+
+async def test_the_best_score_counts_only_scores_that_read_as_points(db_path):
+    """A Kingfish win scores 1 and a Push Fish first game counts fish: neither is a best score in points. Ann's
+    best in Push Fish is her 9 points, not her first game's 12 fish; with only Kingfish wins in Friendly Fishing
+    she has no best score there, and her stats say none rather than a bare 1."""
+    store = await SqliteStore.open(db_path)
+    kingfish = [{KINGFISH_SET: 1}, {KINGFISH_SET: 0}]
+    await _finish(store, "friendly", [(ANN, "Ann"), (BOB, "Bob")], [1, 0], parts=kingfish)
+    await _finish(store, "pushfish", [(ANN, "Ann"), (BOB, "Bob")], [12, 8], parts=[{"fish": 12}, {"fish": 8}])
+    await _finish(store, "pushfish", [(ANN, "Ann"), (BOB, "Bob")], [9, 11],
+                  parts=[{"fish": 7, "missions": 2}, {"fish": 11}])
+    ann = await store.player_record(GUILD, ANN, plain=pictures.plain_score)
+    assert (ann.games["friendly"].best, ann.games["pushfish"].best, ann.total.best) == (None, 9, 9)
+    assert (await store.player_record(GUILD, ANN)).games["pushfish"].best == 12  # the bare maximum, unasked
+    text = record_text(ann, "Ann", {"friendly": "Friendly Fishing", "pushfish": "Push Fish"})
+    friendly, pushfish = (line for line in text.splitlines() if line.startswith("• "))
+    assert friendly.startswith("• Friendly Fishing: 1 game, 1 won (100%), average place 1.0, rating ")
+    assert pushfish.startswith("• Push Fish: 2 games, 1 won (50%), average place 1.5, best score 9 points, rating ")
     await store.close()
 
 
@@ -162,7 +185,7 @@ async def test_stats_and_top_answer_privately_with_each_persons_record(fake, run
     text = only_reply(fake, inter)
     assert text.startswith("**Ann** on this server: 1 game, ")
     assert f"{int(ann_won)} won ({ann_won:.0%})" in text and "• Toy: 1 game" in text
-    assert f"best score {result.scores[0]}" in text and f"Latest: game #{game}, Toy, " in text
+    assert f"best score {points(result.scores[0])}" in text and f"Latest: game #{game}, Toy, " in text
     assert f"of 3{' 🏆' if ann_won else ''}, <t:" in text  # Ann, Bob and the AI
     bob_text = only_reply(fake, await fake.slash(ann, "stats", player=UserOption(bob)))
     assert bob_text.startswith("**Bob** on this server: 1 game, ")
@@ -308,7 +331,7 @@ async def test_top_ranks_by_rating_unless_asked_for_wins_and_refuses_a_forged_or
     record = await run.host.store.player_record(fake.guild_id, ann)
     stats = only_reply(fake, await fake.slash(ann, "stats"))
     assert stats.splitlines()[0].endswith(f", rating {record.ratings[ratings.ALL].value:.0f} (provisional).")
-    assert f"best score {result.scores[0]}, rating {record.ratings['toy'].value:.0f} (provisional)" in stats
+    assert f"best score {points(result.scores[0])}, rating {record.ratings['toy'].value:.0f} (provisional)" in stats
     top = only_reply(fake, await fake.slash(carol, "top")).splitlines()
     assert top[0] == "**Best rated on this server: all games**"
     places = {"Ann": result.ranks[0], "Bob": result.ranks[1]}

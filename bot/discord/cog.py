@@ -341,7 +341,7 @@ class FishGroup(ServerOnly):
         who = player or interaction.user
         await ack(interaction)
         versus = None if who.id == interaction.user.id else interaction.user.id
-        record = await self.host.store.player_record(interaction.guild_id, who.id, versus)
+        record = await self.host.store.player_record(interaction.guild_id, who.id, versus, pictures.plain_score)
         text = messages.record_text(record, clean_name(who.display_name), self.names)
         history = await self.host.store.rating_history(interaction.guild_id, who.id)
         if not history or record is None:

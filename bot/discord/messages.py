@@ -298,8 +298,9 @@ def record_text(record: PlayerRecord | None, name: str, names: dict[str, str]) -
     keys = [k for k in names if k in record.games] + [k for k in record.games if k not in names]  # usual order
     for key in keys:
         rated = rating_text(record.ratings.get(key))
-        best = pictures.score_words(key)(record.games[key].best)
-        lines.append(f"• {names.get(key, key)}: {_tally_text(record.games[key])}, best score {best}"
+        best = record.games[key].best
+        scored = f", best score {pictures.score_words(key, points)(best)}" if best is not None else ""
+        lines.append(f"• {names.get(key, key)}: {_tally_text(record.games[key])}{scored}"
                      f"{', ' + rated if rated else ''}")
     last = record.latest
     lines.append(f"Latest: game #{last.game_id}, {names.get(last.key, last.key)}, {place_name(last.place)} of "

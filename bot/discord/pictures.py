@@ -36,12 +36,22 @@ def score_words(key: str, plain: Callable[[int], str] = str) -> Callable[[int], 
     return getattr(renderer, "score_words", plain) if renderer is not None else plain
 
 
+def _worded(key: str, parts: dict[str, int]) -> str | None:
+    """A final score in the game's own words, from its breakdown, where its number would mislead; else None."""
+    renderer = renderer_for(key)
+    text = getattr(renderer, "score_text", None) if renderer is not None else None
+    return text(parts) if text is not None else None
+
+
 def score_text(key: str, score: int, parts: dict[str, int], plain: Callable[[int], str] = str) -> str:
     """A seat's final score, from its breakdown, in the game's own words where its number would mislead (a Kingfish
     win's 1, a Push Fish first game's fish), else in the game's unit (`plain` for a game without one)."""
-    renderer = renderer_for(key)
-    text = getattr(renderer, "score_text", None) if renderer is not None else None
-    return (text(parts) if text is not None else None) or score_words(key, plain)(score)
+    return _worded(key, parts) or score_words(key, plain)(score)
+
+
+def plain_score(key: str, parts: dict[str, int]) -> bool:
+    """Whether a final score with this breakdown reads as its number (points or dollars), so scores compare."""
+    return _worded(key, parts) is None
 
 
 async def board_png(host: Host, drawer: Drawer, record: GameRecord) -> bytes | None:
