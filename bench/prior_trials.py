@@ -202,23 +202,24 @@ def pushfish_end_margin(arg: str) -> Policy:
 def pushfish_idle_casts(arg: str) -> Policy:
     """`idle-casts=off` or `idle-casts=X`: after a HIT, when no cast could bring more than the best HIT the prior
     keeps (it casts on anyway: at two players at the first target among equals, at three or more as `down`):
-    `off` fights at once; `down` casts at the face-down space likeliest to be hit, `up` at the face-up one (the
-    first target when there is none)."""
+    `off` fights at once; `down` casts at the face-down space likeliest to be hit (the prior's `reveal_from` at
+    every table), `up` at the face-up one (the first target when there is none)."""
+    if arg == "down":
+        style = replace(pushfish_ai.PRIOR, reveal_from=2)
+        return lambda engine, state, decision, rnd: pushfish_ai.greedy_choice(engine, state, decision.seat, style)
+
     def policy(engine: GameEngine, state: GameState, decision: Decision, rnd: random.Random) -> str:
         choice = pushfish_ai.greedy_choice(engine, state, decision.seat, pushfish_ai.PRIOR)
-        if choice != "recast" and (arg == "off" or not choice.startswith("cast")):
+        if not choice.startswith("recast" if arg == "off" else "cast"):
             return choice
         view = engine.view(state, decision.seat)
         mind = pushfish_ai._Mind(view, decision.seat, pushfish_ai.PRIOR)
-        floor = mind.kept()
-        if floor <= 0 or mind.best_cast(floor) > floor + 1e-9:
+        if not mind.idle():
             return choice
         ids = [c.id for c in decision.choices]
-        if choice == "recast":
-            return choice if arg != "off" else max((i for i in ids if i.startswith("hit")),
-                                                   key=lambda i: mind.space_ev(pushfish_ai.parse_pos(i[4:])))
-        down = arg == "down"
-        targets = [i for i in ids if i.startswith("cast") and (view.ground[pushfish_ai.parse_pos(i[5:])] == FACE_DOWN) == down]
+        if arg == "off":
+            return max((i for i in ids if i.startswith("hit")), key=lambda i: mind.space_ev(pushfish_ai.parse_pos(i[4:])))
+        targets = [i for i in ids if i.startswith("cast") and view.ground[pushfish_ai.parse_pos(i[5:])] != FACE_DOWN]
         return max(targets, key=lambda i: sim.p_land(*[pushfish_ai.parse_pos(i[5:])] * 2, view.calm, mind.hard),
                    default=choice)
     return policy

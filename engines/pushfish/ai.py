@@ -239,13 +239,15 @@ class _Mind:
     def idle_reveal(self, ids: list[str]) -> str | None:
         """When the style says so and no cast can beat the HIT kept, the cast likeliest to hit a face-down card."""
         v, start = self.v, self.style.reveal_from
-        if start is None or len(v.players) < start:
-            return None
-        floor = self.kept()
-        if floor <= 0 or self.best_cast(floor) > floor + 1e-9:
+        if start is None or len(v.players) < start or not self.idle():
             return None
         down = [(parse_pos(i[5:]), i) for i in ids if i.startswith("cast") and v.ground[parse_pos(i[5:])] == FACE_DOWN]
         return max(down, key=lambda d: sim.p_land(d[0], d[0], v.calm, self.hard))[1] if down else None
+
+    def idle(self) -> bool:
+        """Whether a HIT is kept this turn that no cast could beat (another cast can only turn cards face up)."""
+        floor = self.kept()
+        return floor > 0 and self.best_cast(floor) <= floor + 1e-9
 
     def best_cast(self, floor: float = 0.0) -> float:
         return max((self.cast_ev(p, floor) for p in range(SPACES) if self.v.ground[p] != EMPTY), default=0.0)
