@@ -8,7 +8,8 @@ import asyncio
 import pytest
 
 from tests.discord_helpers import ai_first_lobby, only_reply, toy_game
-from tests.fakediscord.server import ATTACH_FILES, SEND_IN_THREADS, SEND_MESSAGES, THREAD_PERMS, FakeDiscord
+from tests.fakediscord.rest import SEND_IN_THREADS, SEND_MESSAGES
+from tests.fakediscord.server import ATTACH_FILES, THREAD_PERMS, FakeDiscord
 from tests.fakediscord.wire import error
 
 pytest_plugins = ["tests.fakediscord.harness"]  # fixtures: fake, run, test_games
