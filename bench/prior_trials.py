@@ -35,7 +35,7 @@ from engines.pushfish.state import FACE_DOWN  # noqa: E402
 from engines.thisbig import ai as thisbig_ai  # noqa: E402
 from engines.thisbig.answers import careful_answer, legal_answers  # noqa: E402
 from engines.thisbig.cards import FACE_CARDS, LUNKER, size  # noqa: E402
-from engines.thisbig.rules import ThisBigView  # noqa: E402
+from engines.thisbig.state import ThisBigView  # noqa: E402
 
 Policy = search.Policy
 
@@ -213,7 +213,7 @@ def pushfish_idle_casts(arg: str) -> Policy:
         if not choice.startswith("recast" if arg == "off" else "cast"):
             return choice
         view = engine.view(state, decision.seat)
-        mind = pushfish_ai._Mind(view, decision.seat, pushfish_ai.PRIOR)
+        mind = pushfish_ai.Mind(view, decision.seat, pushfish_ai.PRIOR)
         if not mind.idle():
             return choice
         ids = [c.id for c in decision.choices]
@@ -235,7 +235,7 @@ def pushfish_reveal(arg: str) -> Policy:
         if not choice.startswith("cast"):
             return choice
         view = engine.view(state, decision.seat)
-        mind = pushfish_ai._Mind(view, decision.seat, pushfish_ai.PRIOR)
+        mind = pushfish_ai.Mind(view, decision.seat, pushfish_ai.PRIOR)
         floor = mind.kept()
 
         def score(cid: str) -> float:

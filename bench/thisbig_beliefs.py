@@ -38,7 +38,8 @@ from engines.core import Decision  # noqa: E402
 from engines.thisbig import ai, deal  # noqa: E402
 from engines.thisbig.answers import careful_answer, legal_answers  # noqa: E402
 from engines.thisbig.cards import FACE_CARDS, colour, size  # noqa: E402
-from engines.thisbig.rules import ThisBigEngine, ThisBigState  # noqa: E402
+from engines.thisbig.rules import ThisBigEngine  # noqa: E402
+from engines.thisbig.state import ThisBigState  # noqa: E402
 
 T = TypeVar("T")
 MAX_TRIES = 200_000  # rejection draws per decision before `exact` gives up (and counts the prior's choice)

@@ -95,7 +95,7 @@ def test_without_idle_casts_the_prior_fights_where_no_further_cast_could_beat_it
             mine = search.prior_for("pushfish")(engine, state, d, random.Random(1))
             theirs = policy(engine, state, d, random.Random(1))
             if mine != theirs:
-                mind = ai._Mind(engine.view(state, d.seat), d.seat, ai.PRIOR)
+                mind = ai.Mind(engine.view(state, d.seat), d.seat, ai.PRIOR)
                 assert mine == "recast" and theirs.startswith("hit") and mind.best_cast(mind.kept()) <= mind.kept() + 1e-9
                 left += 1
             state, _ = engine.apply_to(state, d, mine)

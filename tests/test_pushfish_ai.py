@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from engines.pushfish import ENGINE, sim
-from engines.pushfish.ai import GREEDY, PRIOR, _Mind, greedy_choice
+from engines.pushfish.ai import GREEDY, PRIOR, Mind, greedy_choice
 from engines.pushfish.choices import parse_pos
 from engines.pushfish.state import FACE_DOWN
 from tests.pushfish_helpers import (
@@ -145,7 +145,7 @@ def test_the_prior_peeks_where_seeing_the_card_would_most_raise_its_best_cast():
         clear_space(s, pos)
     s, _ = play(s, 0, "ability")
     view = ENGINE.view(s, 0)
-    mind = _Mind(view, 0, PRIOR)
+    mind = Mind(view, 0, PRIOR)
     gains = mind.peek_gains()
     assert set(gains) == {10, 13, 15}
     for pos, gain in gains.items():
@@ -153,7 +153,7 @@ def test_the_prior_peeks_where_seeing_the_card_would_most_raise_its_best_cast():
         for unseen in mind.unseen():
             seen = copy.deepcopy(view)
             seen.known[pos] = unseen
-            other = _Mind(seen, 0, PRIOR)
+            other = Mind(seen, 0, PRIOR)
             other._unknown = mind.unknown  # one card more or less among the unseen: not counted
             best.append(other.best_cast())
         assert gain == pytest.approx(sum(best) / len(best) - mind.best_cast())

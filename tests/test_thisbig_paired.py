@@ -15,7 +15,7 @@ from engines.thisbig import ENGINE, ThisBigState
 from engines.thisbig import ai as thisbig_ai
 from engines.thisbig.ai import paired_choice
 from engines.thisbig.cards import FACES
-from engines.thisbig.rules import points
+from engines.thisbig.state import points
 from tests.thisbig_helpers import table
 
 

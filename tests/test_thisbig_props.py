@@ -10,7 +10,7 @@ from engines.core import MAX_LABEL, Event, clone
 from engines.playout import playout
 from engines.thisbig import ENGINE, ThisBigState
 from engines.thisbig.cards import FACE_CARDS, FACES, SIZES
-from engines.thisbig.rules import points
+from engines.thisbig.state import points
 from tests.test_observation import observation
 from tests.thisbig_helpers import face_list, where
 

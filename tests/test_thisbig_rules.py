@@ -7,7 +7,7 @@ import pytest
 from engines.core import BadOptions, IllegalChoice, NotYourTurn
 from engines.thisbig import ENGINE
 from engines.thisbig.cards import FACES
-from engines.thisbig.rules import ThisBigState, points
+from engines.thisbig.state import ThisBigState, points
 from tests.thisbig_helpers import face_list, ids, press_forced, table
 
 LURES3 = ["lure-r lure-y lure-lunker"] * 4

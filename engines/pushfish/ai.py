@@ -71,7 +71,7 @@ def greedy_choice(engine: PushFishEngine, state: PushFishState, seat: int, style
     ids = engine._ids(state, seat)
     if len(ids) == 1:
         return ids[0]
-    mind = _Mind(engine.view(state, seat), seat, style)
+    mind = Mind(engine.view(state, seat), seat, style)
     mind.playable = [f"item-{i}" for i in engine._usable_items(state, seat)]  # of its own hand, now
     return mind.pick(ids)
 
@@ -89,7 +89,7 @@ def _around(target: int) -> tuple[int, ...]:
     return tuple(pos for pos in range(SPACES) if abs(pos // sim.COLS - row) <= 1 and abs(pos % sim.COLS - col) <= 1)
 
 
-class _Mind:
+class Mind:
     """One decision's worth of estimates over a seat's view."""
 
     def __init__(self, view: PushFishView, seat: int, style: Style) -> None:

@@ -55,7 +55,8 @@ Rules choices the rulebook and RULINGS leave open:
   and the cast resolves inside the apply of the last answer.
 """
 
-from engines.thisbig.rules import ThisBigEngine, ThisBigOptions, ThisBigState, ThisBigView
+from engines.thisbig.rules import ThisBigEngine
+from engines.thisbig.state import ThisBigOptions, ThisBigState, ThisBigView
 
 ENGINE = ThisBigEngine()
 

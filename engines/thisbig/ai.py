@@ -14,10 +14,10 @@ from engines.search import Hints, final_rewards, win_chances
 from engines.thisbig.answers import careful_answer
 from engines.thisbig.cards import CODES, COLOURS, FACES, LUNKER, RIVER_CARDS, card_of, size
 from engines.thisbig.inference import MANY, RUBBISH_MASK
-from engines.thisbig.rules import ThisBigView, points
+from engines.thisbig.state import ThisBigState, ThisBigView, points
 
 if TYPE_CHECKING:
-    from engines.thisbig.rules import ThisBigEngine, ThisBigState
+    from engines.thisbig.rules import ThisBigEngine
 
 RIVER_FACES = Counter(FACES[c] for c in range(RIVER_CARDS))
 

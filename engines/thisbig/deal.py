@@ -22,16 +22,13 @@ change).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from engines.core import clone
 from engines.rng import Rng
 from engines.thisbig.answers import careful_answer, legal_answers
 from engines.thisbig.cards import FACES, colour
 from engines.thisbig.inference import held_mask, keeps
-
-if TYPE_CHECKING:
-    from engines.thisbig.rules import ThisBigState
+from engines.thisbig.state import ThisBigState
 
 TRIES = 20  # draws per seat before the whole deal starts again
 RESTARTS = 300

@@ -24,12 +24,8 @@ may play otherwise, so the determinisation keeps them in most of its deals, not 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.thisbig.cards import LUNKER, RIVER_CARDS, colour, size
-
-if TYPE_CHECKING:
-    from engines.thisbig.rules import ThisBigState
+from engines.thisbig.state import ThisBigState
 
 MANY = RIVER_CARDS  # an upper end that bounds nothing
 FISH_MASK = (1 << 32) - 1
