@@ -130,3 +130,8 @@ def play(state: PushFishState, seat: int, *choices: str) -> tuple[PushFishState,
         state, ev = ENGINE.apply(state, seat, c)
         events += ev
     return state, events
+
+
+def ids(state: PushFishState, seat: int = 0) -> list[str]:
+    """The choice ids offered to a seat now."""
+    return [c.id for d in ENGINE.decisions(state) if d.seat == seat for c in d.choices]
