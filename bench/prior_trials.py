@@ -218,10 +218,8 @@ def pushfish_idle_casts(arg: str) -> Policy:
             return choice
         ids = [c.id for c in decision.choices]
         if arg == "off":
-            return max((i for i in ids if i.startswith("hit")), key=lambda i: mind.space_ev(pushfish_ai.parse_pos(i[4:])))
-        targets = [i for i in ids if i.startswith("cast") and view.ground[pushfish_ai.parse_pos(i[5:])] != FACE_DOWN]
-        return max(targets, key=lambda i: sim.p_land(*[pushfish_ai.parse_pos(i[5:])] * 2, view.calm, mind.hard),
-                   default=choice)
+            return mind.fight_or_recast([i for i in ids if i != "recast"])  # the best fight
+        return mind.likeliest_cast(ids, face_down=False) or choice
     return policy
 
 

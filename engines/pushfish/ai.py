@@ -238,11 +238,16 @@ class Mind:
 
     def idle_reveal(self, ids: list[str]) -> str | None:
         """When the style says so and no cast can beat the HIT kept, the cast likeliest to hit a face-down card."""
-        v, start = self.v, self.style.reveal_from
-        if start is None or len(v.players) < start or not self.idle():
+        start = self.style.reveal_from
+        if start is None or len(self.v.players) < start or not self.idle():
             return None
-        down = [(parse_pos(i[5:]), i) for i in ids if i.startswith("cast") and v.ground[parse_pos(i[5:])] == FACE_DOWN]
-        return max(down, key=lambda d: sim.p_land(d[0], d[0], v.calm, self.hard))[1] if down else None
+        return self.likeliest_cast(ids, face_down=True)
+
+    def likeliest_cast(self, ids: list[str], face_down: bool) -> str | None:
+        """The cast at a face-down (or face-up) space likeliest to hit the card it aims at (None: no such cast)."""
+        casts = [(parse_pos(i[5:]), i) for i in ids if i.startswith("cast")]
+        aimed = [(pos, i) for pos, i in casts if (self.v.ground[pos] == FACE_DOWN) == face_down]
+        return max(aimed, key=lambda a: sim.p_land(a[0], a[0], self.v.calm, self.hard))[1] if aimed else None
 
     def idle(self) -> bool:
         """Whether a HIT is kept this turn that no cast could beat (another cast can only turn cards face up)."""
